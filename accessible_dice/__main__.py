@@ -1,0 +1,5 @@
+"""``python -m accessible_dice``: the same as the ``accessible-dice`` command."""
+
+from accessible_dice.cli import main
+
+raise SystemExit(main())

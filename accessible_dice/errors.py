@@ -1,0 +1,74 @@
+"""Refusals that can be spoken.
+
+Every refusal is a ``ValueError`` subclass that carries its data, not just a
+sentence: the presentation layer renders ``template`` in the player's language
+with the same data (Textual's ``Failure`` + ``describe_failure`` idea), while
+``str(error)`` stays a clear English sentence for scripts, logs and tests.
+
+Three families, as in python-chess: *invalid* input is malformed ("seven",
+six values for five dice); an *illegal* move is well formed but not allowed
+now (a fourth throw, a used box); *ambiguous* input could mean several moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction by babel without translating it yet."""
+    return message
+
+
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+class DiceError(ValueError):
+    """Base of every refusal in the game; the message says what was wrong."""
+
+    template: ClassVar[str] = N_("{reason}")
+    #: Plural form of ``template``; used when ``count_key`` names a number.
+    plural: ClassVar[str | None] = None
+    count_key: ClassVar[str | None] = None
+
+    def __init__(self, **data: Any) -> None:
+        self.data = data
+        super().__init__(self.render())
+
+    def render(
+        self,
+        gettext: Translate = lambda s: s,
+        ngettext: TranslatePlural | None = None,
+    ) -> str:
+        """The sentence, in whatever language the given gettext functions speak."""
+        if self.plural is not None and self.count_key is not None:
+            n = int(self.data[self.count_key])
+            if ngettext is None:
+                text = self.template if n == 1 else self.plural
+            else:
+                text = ngettext(self.template, self.plural, n)
+        else:
+            text = gettext(self.template)
+        return text.format(**self.data)
+
+
+class InvalidInput(DiceError):
+    """Malformed input: it cannot mean any move at all."""
+
+
+class IllegalMove(DiceError):
+    """A well-formed move that the rules do not allow now."""
+
+
+class AmbiguousInput(DiceError):
+    """Input that could mean more than one move."""
+
+
+class Refused(IllegalMove):
+    """An illegal move whose reason is given as a ready sentence.
+
+    Prefer a dedicated subclass with its own template; this exists for the
+    rare refusal that only composes other messages.
+    """
