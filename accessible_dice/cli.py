@@ -1,0 +1,139 @@
+"""The command line (a contract: see interfaces.md §1).
+
+Every flag and ``--option`` is checked before anything starts; a bad one ends
+the program with status 2 and one clear line on standard error, never a
+traceback. What was asked for is handed on as a :class:`Launch`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from accessible_dice import __version__
+from accessible_dice.errors import DiceError
+from accessible_dice.games import GAMES, game_class
+from accessible_dice.games.options import parse_assignment, resolve
+
+LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
+UIS = ("auto", "window", "console")
+SPEECH = ("auto", "screenreader", "tts", "text", "none")
+VERBOSITY = ("brief", "normal", "full")
+MAX_NAME = 30
+
+
+class UsageError(Exception):
+    """A bad command line: one line for standard error, exit status 2."""
+
+
+@dataclass(frozen=True)
+class Launch:
+    """Everything the command line asked for, checked."""
+
+    game: str | None = None
+    players: tuple[str, ...] = ()
+    ui: str = "auto"
+    speech: str = "auto"
+    lang: str | None = None
+    dice: str = "random"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    verbosity: str = "normal"
+    resume: bool = False
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="accessible-dice",
+        allow_abbrev=False,
+        description="Five dice games for blind and low-vision players, played by keyboard, "
+        "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
+    )
+    parser.add_argument("--game", choices=list(GAMES), help="start this game at once, skipping the menus")
+    parser.add_argument("--players", metavar="NAMES",
+                        help="comma-separated player names; a name starting with cpu is a computer player")
+    parser.add_argument("--ui", choices=UIS, default="auto",
+                        help="the window, the terminal (console), or auto: the window where a display exists")
+    parser.add_argument("--speech", choices=SPEECH, default="auto",
+                        help="speech output; auto picks the first that works")
+    parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
+    parser.add_argument("--dice", choices=("random", "manual"), default="random",
+                        help="random dice, or type the values of real dice")
+    parser.add_argument("--seed", type=_seed, metavar="N", help="seed for random dice, to replay a game")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. easy=yes or order=in-order (needs --game)")
+    parser.add_argument("--verbosity", choices=VERBOSITY, default="normal",
+                        help="how much is said: brief, normal or full")
+    parser.add_argument("--resume", action="store_true", help="continue the game saved last")
+    parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
+    return parser
+
+
+def _seed(text: str) -> int:
+    if not text.isascii() or not text.lstrip("-").isdigit() or len(text) > 19:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def _players(text: str | None) -> tuple[str, ...]:
+    if text is None:
+        return ()
+    names = tuple(name.strip() for name in text.split(","))
+    if any(not name for name in names):
+        raise UsageError("--players: every name needs at least one letter (use commas between names)")
+    long = [n for n in names if len(n) > MAX_NAME]
+    if long:
+        raise UsageError(f"--players: {long[0]!r} is longer than {MAX_NAME} characters")
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise UsageError(f"--players: {name!r} appears twice; give each player a different name")
+        seen.add(name.casefold())
+    return names
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Launch:
+    """Check the command line; :class:`UsageError` says what is wrong."""
+    args = _parser().parse_args(argv)
+    if args.lang is not None and args.lang.lower() not in LANGUAGES:
+        raise UsageError(f"--lang: {args.lang!r} is not one of {', '.join(LANGUAGES)}")
+    players = _players(args.players)
+    if players and args.game is None:
+        raise UsageError("--players needs --game")
+    if args.option and args.game is None:
+        raise UsageError("--option needs --game, since options belong to a game")
+    options: dict[str, Any] = {}
+    if args.game is not None:
+        cls = game_class(args.game)
+        try:
+            options = resolve(args.game, cls.options_spec, dict(parse_assignment(o) for o in args.option))
+        except DiceError as error:
+            raise UsageError(f"--option: {error}") from None
+        if players and not cls.min_players <= len(players) <= cls.max_players:
+            raise UsageError(f"--players: {args.game} is for {cls.min_players} to {cls.max_players} "
+                             f"players; {len(players)} were given")
+    return Launch(
+        game=args.game, players=players, ui=args.ui, speech=args.speech,
+        lang=None if args.lang is None else args.lang.lower(), dice=args.dice, seed=args.seed,
+        options=options, verbosity=args.verbosity, resume=args.resume,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``accessible-dice`` command; returns the exit status."""
+    try:
+        launch = parse_args(argv)
+    except UsageError as error:
+        print(f"accessible-dice: {error}", file=sys.stderr)
+        return 2
+    from accessible_dice.ui.launch import run
+
+    return run(launch)
