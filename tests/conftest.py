@@ -1,0 +1,10 @@
+"""Shared test set-up: keep every test away from the real user's files and devices."""
+
+from __future__ import annotations
+
+import os
+
+# No test may open a real window or sound device, or touch the player's data.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

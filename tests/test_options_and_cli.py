@@ -1,0 +1,92 @@
+"""Game options and the command line (interfaces.md §1)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from accessible_dice.cli import UsageError, parse_args
+from accessible_dice.games.options import BadOptionValue, UnknownOption, choice, integer, numbers, resolve, yes_no
+
+SPECS = (yes_no("easy", False), integer("rounds", 1, 1, 20, also=("roll",)),
+         choice("start", ("order", "roll"), "order"), numbers("row-bonus", (10, 10, 10), 0, 100))
+
+
+def test_defaults_apply_when_nothing_is_given() -> None:
+    assert resolve("g", SPECS, {}) == {"easy": False, "rounds": 1, "start": "order", "row-bonus": (10, 10, 10)}
+
+
+def test_typed_values_are_parsed_and_checked() -> None:
+    values = resolve("g", SPECS, {"easy": "yes", "rounds": "roll", "start": "ROLL", "row-bonus": "5, 6,7"})
+    assert values == {"easy": True, "rounds": "roll", "start": "roll", "row-bonus": (5, 6, 7)}
+
+
+def test_parsed_values_from_a_save_round_trip() -> None:
+    values = resolve("g", SPECS, {"easy": True, "rounds": 3, "row-bonus": [1, 2, 3]})
+    assert values["easy"] is True and values["rounds"] == 3 and values["row-bonus"] == (1, 2, 3)
+
+
+@pytest.mark.parametrize(("key", "value"), [("easy", "maybe"), ("rounds", "0"), ("rounds", "21"),
+                                             ("rounds", "1e3"), ("start", "first"), ("row-bonus", "1,2")])
+def test_a_bad_value_is_refused_saying_what_is_allowed(key: str, value: str) -> None:
+    with pytest.raises(BadOptionValue) as caught:
+        resolve("g", SPECS, {key: value})
+    assert key in str(caught.value) and "use" in str(caught.value)
+
+
+def test_an_unknown_option_lists_the_known_ones() -> None:
+    with pytest.raises(UnknownOption) as caught:
+        resolve("g", SPECS, {"colour": "red"})
+    assert "easy, rounds, start, row-bonus" in str(caught.value)
+
+
+def test_the_command_line_defaults() -> None:
+    launch = parse_args([])
+    assert (launch.game, launch.ui, launch.speech, launch.dice, launch.verbosity) == (
+        None, "auto", "auto", "random", "normal")
+
+
+def test_a_full_command_line_is_read() -> None:
+    launch = parse_args(["--game", "shut-the-box", "--players", "Anna, Ben", "--ui", "console",
+                         "--speech", "text", "--lang", "CS", "--dice", "manual", "--seed", "42",
+                         "--option", "easy=yes", "--option", "rounds=3", "--verbosity", "full"])
+    assert launch.players == ("Anna", "Ben") and launch.lang == "cs" and launch.seed == 42
+    assert launch.options == {"easy": True, "rounds": 3, "start": "order"}
+
+
+@pytest.mark.parametrize("argv", [
+    ["--game", "chess"], ["--ui", "tv"], ["--speech", "loud"], ["--lang", "xx"], ["--dice", "loaded"],
+    ["--seed", "one"], ["--verbosity", "chatty"], ["--option", "easy=yes"],
+    ["--game", "shut-the-box", "--option", "easy"], ["--game", "shut-the-box", "--option", "easy=maybe"],
+    ["--game", "shut-the-box", "--option", "colour=red"], ["--game", "shut-the-box", "--players", "A,,B"],
+    ["--game", "shut-the-box", "--players", "A,B,C,D,E"], ["--game", "shut-the-box", "--players", "Ann,ann"],
+    ["--players", "Anna"], ["--bogus"], ["--gam", "yatzy"],
+])
+def test_every_bad_flag_is_refused(argv: list[str]) -> None:
+    with pytest.raises(UsageError):
+        parse_args(argv)
+
+
+@pytest.mark.parametrize("argv", [["--game", "yatzy", "--option", "order=sideways"], ["--lang", "xx"], ["--bogus"]])
+def test_a_bad_flag_exits_2_with_one_line_and_no_traceback(argv: list[str]) -> None:
+    result = subprocess.run([sys.executable, "-m", "accessible_dice", *argv],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("accessible-dice: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_version_and_help_work() -> None:
+    version = subprocess.run([sys.executable, "-m", "accessible_dice", "--version"],
+                             capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and version.stdout.startswith("accessible-dice ")
+    helped = subprocess.run([sys.executable, "-m", "accessible_dice", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0
+    for flag in ("--game", "--players", "--ui", "--speech", "--lang", "--dice", "--seed", "--option",
+                 "--verbosity", "--resume", "--version"):
+        assert flag in helped.stdout
