@@ -340,11 +340,12 @@ class ShutTheBox(Game):
         return [TurnStarted(self.turn, self.round)]
 
     def _end_round(self, winner: int) -> list[Event]:
-        penalties = tuple(sum(flaps) for flaps in self.open)
-        self.results.append((penalties, tuple(self.turns)))
+        penalties, turns = tuple(sum(flaps) for flaps in self.open), tuple(self.turns)
+        self.results.append((penalties, turns))
+        self.turns = [0] * len(self.players)
         events: list[Event] = [
             BoxShut(winner),
-            RoundScored(self.round, penalties, self.penalties(), tuple(self.turns)),
+            RoundScored(self.round, penalties, self.penalties(), turns),
             RoundEnded(self.round),
         ]
         if self.round == self.rounds:
@@ -356,7 +357,6 @@ class ShutTheBox(Game):
         self.first = (self.first + 1) % len(self.players)
         self.turn = self.first
         self.open = [set(FLAPS) for _ in self.players]
-        self.turns = [0] * len(self.players)
         return [*events, TurnStarted(self.turn, self.round)]
 
 
