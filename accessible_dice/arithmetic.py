@@ -305,15 +305,34 @@ def _forbid_parentheses(tokens: list[_Token]) -> None:
             raise ParenthesesNotAllowed(**_where(token.position))
 
 
-def parse_expression(text: str, *, parentheses: bool = True) -> Node:
-    """Read one calculation ("(6+1)·3"); refuse anything else with a reason."""
+def _expression_parser(text: str, parentheses: bool) -> _Parser:
     tokens = _tokenize(text)
     if not parentheses:
         _forbid_parentheses(tokens)
     for token in tokens:
         if token.kind == "=":
             raise EqualsNotAllowed(**_where(token.position))
-    return _Parser(tokens, len(text), at_text_end=True).whole()
+    return _Parser(tokens, len(text), at_text_end=True)
+
+
+def parse_expression(text: str, *, parentheses: bool = True) -> Node:
+    """Read one calculation ("(6+1)·3"); refuse anything else with a reason."""
+    return _expression_parser(text, parentheses).whole()
+
+
+def parse_expressions(text: str, *, parentheses: bool = True) -> list[Node]:
+    """Read several calculations side by side ("5+4 6" is 5 + 4, then 6).
+
+    A new calculation starts where a number or an opening bracket follows a
+    complete one, so spaces inside a calculation do not matter ("5 + 4 6").
+    """
+    parser = _expression_parser(text, parentheses)
+    nodes = [parser.expression()]
+    while (token := parser.peek()) is not None:
+        if token.kind not in ("number", "("):
+            raise parser.unexpected(token)
+        nodes.append(parser.expression())
+    return nodes
 
 
 def parse_equation(text: str) -> tuple[Node, Node]:

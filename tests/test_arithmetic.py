@@ -220,6 +220,28 @@ def test_equation_numbers_are_not_concatenated() -> None:
         ar.parse_equation("1 2 = 12")
 
 
+# ------------------------------------------------- several side by side
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("5+4 6", ["5 + 4", "6"]), ("5 + 4 6", ["5 + 4", "6"]), ("2 4 5", ["2", "4", "5"]),
+     ("(6+1)*3", ["(6 + 1) × 3"]), ("5 (1+2)·3", ["5", "(1 + 2) × 3"])],
+)
+def test_a_new_calculation_starts_where_a_number_follows_a_complete_one(text: str, shown: list[str]) -> None:
+    assert [ar.show(node) for node in ar.parse_expressions(text)] == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [("5+4)", ar.UnopenedParenthesis), ("5 4 +", ar.MissingNumberAtEnd), ("5 = 4", ar.EqualsNotAllowed),
+     ("", ar.EmptyInput)],
+)
+def test_several_calculations_refuse_like_one(text: str, error: type[ar.ExpressionInvalid]) -> None:
+    with pytest.raises(error):
+        ar.parse_expressions(text)
+
+
 # --------------------------------------------------------------- dice uses
 
 
@@ -308,6 +330,7 @@ def _only_documented_errors(call: Callable[[], object]) -> None:
 def test_any_text_gives_a_value_or_a_documented_error_fast(text: str) -> None:
     _only_documented_errors(lambda: ar.evaluate(ar.parse_expression(text)))
     _only_documented_errors(lambda: [ar.evaluate(n) for n in ar.parse_equation(text)])
+    _only_documented_errors(lambda: [ar.evaluate(n) for n in ar.parse_expressions(text)])
 
 
 @settings(max_examples=200, deadline=None)
