@@ -312,10 +312,7 @@ class Game(ABC):
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """Apply an action known to be legal (replay, computer players)."""
-        if isinstance(action, Roll):
-            events = self._roll(action.values)
-        else:
-            events = self._move(action)
+        events = self._roll(action.values) if isinstance(action, Roll) else self._move(action)
         self.history.append(action)
         if self.is_over() and not any(isinstance(e, GameEnded) for e in events):
             events.append(GameEnded(self.winners(), self.scores()))
