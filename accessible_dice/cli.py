@@ -17,12 +17,12 @@ from accessible_dice import __version__
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.options import parse_assignment, resolve
+from accessible_dice.session import check_names
 
 LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 UIS = ("auto", "window", "console")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
 VERBOSITY = ("brief", "normal", "full")
-MAX_NAME = 30
 
 
 class UsageError(Exception):
@@ -84,20 +84,13 @@ def _seed(text: str) -> int:
 
 
 def _players(text: str | None) -> tuple[str, ...]:
+    """The names, checked as the main menu checks them (see ``session.check_names``)."""
     if text is None:
         return ()
-    names = tuple(name.strip() for name in text.split(","))
-    if any(not name for name in names):
-        raise UsageError("--players: every name needs at least one letter (use commas between names)")
-    long = [n for n in names if len(n) > MAX_NAME]
-    if long:
-        raise UsageError(f"--players: {long[0]!r} is longer than {MAX_NAME} characters")
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise UsageError(f"--players: {name!r} appears twice; give each player a different name")
-        seen.add(name.casefold())
-    return names
+    try:
+        return check_names(text)
+    except DiceError as error:
+        raise UsageError(f"--players: {error}") from None
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Launch:

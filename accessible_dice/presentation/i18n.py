@@ -1,0 +1,119 @@
+"""The player's language: gettext catalogs plus babel's lists and numbers.
+
+Every player-facing string goes through :meth:`Language._` or
+:meth:`Language.ngettext` (gettext domain ``accessible_dice``), and every list
+or number through babel, so "3, 4 and 5" becomes "3, 4 og 5" in Norwegian
+without gluing words together in code.
+
+Catalogs are looked up in the checkout's top-level ``locales/`` first, then in
+the installed package ``accessible_dice._locales`` (pyproject maps
+``locales/`` there). A missing catalog is not an error: the English source
+strings are spoken instead.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+DOMAIN = "accessible_dice"
+#: The languages of the rule sheets, as on the command line (``--lang``).
+LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
+DEFAULT = "en"
+#: System language codes that mean one of ours (Norwegian in general -> Bokmål).
+_ALIASES = {"no": "nb", "nn": "nb"}
+
+
+def catalog_dirs() -> list[Path]:
+    """Where compiled catalogs may live: the checkout, then the installed package."""
+    dirs = [Path(__file__).resolve().parents[2] / "locales"]
+    try:
+        installed = resources.files("accessible_dice._locales")
+    except ModuleNotFoundError:
+        return [d for d in dirs if d.is_dir()]
+    dirs.append(Path(str(installed)))
+    return [d for d in dirs if d.is_dir()]
+
+
+def supported(code: str | None) -> str | None:
+    """Our language for a code like ``nb_NO.UTF-8`` or ``de-AT``, if we have it."""
+    if not code:
+        return None
+    base = code.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    base = _ALIASES.get(base, base)
+    return base if base in LANGUAGES else None
+
+
+def system_language() -> str | None:
+    """The system's language when it is one of ours (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in os.environ.get(variable, "").split(":"):
+            found = supported(part)
+            if found:
+                return found
+    try:
+        return supported(locale.getlocale()[0])
+    except ValueError:
+        return None
+
+
+@dataclass
+class Language:
+    """One language's translations and its babel locale."""
+
+    code: str
+    translations: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+
+    def __post_init__(self) -> None:
+        self.locale = Locale.parse(self.code)
+
+    def _(self, message: str) -> str:
+        """Translate ``message`` (the name pybabel extracts)."""
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def number(self, value: int) -> str:
+        """A number as this language writes it."""
+        return format_decimal(value, locale=self.locale)
+
+    def join(self, items: Iterable[str], style: str = "standard") -> str:
+        """Items as a spoken list: "3, 4 and 5"; ``style="or"`` gives "3, 4 or 5"."""
+        words = list(items)
+        if not words:
+            return ""
+        try:
+            return format_list(words, style=style, locale=self.locale)
+        except KeyError:
+            # Babel lacks some short styles for some locales; the standard list always exists.
+            return format_list(words, locale=self.locale)
+
+    def numbers(self, values: Iterable[int], style: str = "standard") -> str:
+        return self.join((self.number(v) for v in values), style)
+
+
+def language(code: str | None = None) -> Language:
+    """The language asked for, else the system's when we have it, else English.
+
+    Without a catalog for it, the game speaks English throughout, lists and
+    numbers included, rather than English words in another language's lists.
+    """
+    chosen = supported(code) or system_language() or DEFAULT
+    if chosen == DEFAULT:
+        return Language(DEFAULT)
+    for directory in catalog_dirs():
+        try:
+            return Language(chosen, gettext.translation(DOMAIN, directory, languages=[chosen]))
+        except OSError:
+            continue
+    return Language(DEFAULT)

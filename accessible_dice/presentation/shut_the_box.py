@@ -1,0 +1,184 @@
+"""What a Shut the Box player hears (rules: docs/rules/shut-the-box.md).
+
+Short and numbers first: "Anna threw 3 and 4. Singles: 3 and 4. Sum: 7.",
+then "Flap 7 shut. Ben's turn." Each shut flap has its own cue, panned from
+flap 1 on the left to flap 10 on the right and pitched by its number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from accessible_dice.errors import N_
+from accessible_dice.games.base import Move, TurnStarted
+from accessible_dice.games.shut_the_box import (
+    FLAPS,
+    BoxShut,
+    FlapsShut,
+    RoundScored,
+    Shut,
+    ShutTheBox,
+    TurnPassed,
+)
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.utterance import Cue, Utterance
+
+#: The ways to use a throw, as the player hears them (capitalised: they start a sentence).
+WAY_NAMES = {
+    # Translators: Shut the Box, shut the flaps of both dice's numbers.
+    "singles": N_("Singles"),
+    # Translators: Shut the Box, shut the flap of the dice's sum.
+    "sum": N_("Sum"),
+    # Translators: Shut the Box (easy variant), shut the flap of the dice's difference.
+    "difference": N_("Difference"),
+}
+
+
+def flap_cue(flap: int) -> Cue:
+    """A flap's sound: flap 1 far left and lowest, flap 10 far right and highest."""
+    return Cue("flap_shut", position=(flap - FLAPS[0]) / (FLAPS[-1] - FLAPS[0]), pitch=flap - 1)
+
+
+class ShutTheBoxPresenter(Presenter):
+    # Translators: the game's name (Czech: Šance); see words.md.
+    title = N_("Shut the Box")
+    game: ShutTheBox
+
+    @property
+    def solo(self) -> bool:
+        return len(self.game.players) == 1
+
+    def flaps_words(self, flaps: Sequence[int]) -> str:
+        # Translators: no flaps at all, e.g. "Shut: none."
+        return self.numbers(flaps) if flaps else self._("none")
+
+    def score_words(self, score: int) -> str:
+        if self.solo:
+            # Translators: the solitaire score of Shut the Box: turns taken.
+            return self.ngettext("{score} turn", "{score} turns", score).format(
+                score=self.language.number(score))
+        # Translators: Shut the Box scores penalty points: the sum of the open flaps.
+        return self.ngettext("{score} penalty point", "{score} penalty points", score).format(
+            score=self.language.number(score))
+
+    def setup_words(self) -> Utterance | None:
+        said = []
+        if self.game.options["easy"]:
+            # Translators: Shut the Box option.
+            said.append(news(self._("Easy variant: the difference counts too.")))
+        if self.game.rounds > 1:
+            # Translators: the match length.
+            said.append(news(self.ngettext("{rounds} round.", "{rounds} rounds.", self.game.rounds).format(
+                rounds=self.language.number(self.game.rounds))))
+        if self.game.rolloff is not None:
+            # Translators: who starts is decided by a throw of one die each.
+            said.append(news(self._("Everyone throws one die; the highest starts.")))
+        return combine(said)
+
+    # ------------------------------------------------------------ events
+
+    def on_TurnStarted(self, event: TurnStarted) -> Utterance:
+        if self.solo:
+            number = self.game.turns[event.player] + 1
+            # Translators: solitaire Shut the Box counts turns; that count is the score.
+            said = news(self._("Turn {number}.").format(number=self.language.number(number)), Cue("your_turn"))
+        else:
+            said = super().on_TurnStarted(event)
+        if self.full:
+            return combine([said, self.open_flaps_news(event.player)]) or said
+        return said
+
+    def open_flaps_news(self, player: int) -> Utterance:
+        # Translators: the flaps still open on a player's board.
+        return news(self._("Open: {flaps}.").format(flaps=self.flaps_words(self.game.open_flaps(player))))
+
+    def on_FlapsShut(self, event: FlapsShut) -> Utterance:
+        flaps = self.numbers(event.flaps)
+        cues = [flap_cue(flap) for flap in event.flaps]
+        if self.brief:
+            return news(self._("{flaps} shut.").format(flaps=flaps), *cues)
+        # Translators: flaps just shut, e.g. "Flap 7 shut." or "Flaps 3 and 4 shut."
+        said = self.ngettext("Flap {flaps} shut.", "Flaps {flaps} shut.", len(event.flaps)).format(flaps=flaps)
+        return news(said, *cues)
+
+    def on_TurnPassed(self, event: TurnPassed) -> Utterance:
+        # Translators: Shut the Box: the throw allows no move; play moves on.
+        return news(self._("Nothing can be shut."))
+
+    def on_BoxShut(self, event: BoxShut) -> Utterance:
+        if self.solo:
+            # Translators: solitaire: every flap is shut.
+            return news(self._("Box shut!"), Cue("bonus"))
+        # Translators: a player shut all ten flaps and wins the round.
+        return news(self._("{name} shut the box!").format(name=self.name(event.player)), Cue("bonus"))
+
+    def on_RoundScored(self, event: RoundScored) -> Utterance | None:
+        """Said only in a match of several rounds: a single round ends with the game."""
+        if self.game.rounds == 1:
+            return None
+        values = event.turns if self.solo else event.penalties
+        per_player = [self.score_line(p, values[p]) for p in range(len(self.game.players))]
+        parts = [news(self.round_over(event.round))]
+        # Translators: this round's results, e.g. "This round: Anna 0 penalty points and Ben 16 penalty points."
+        parts.append(news(self._("This round: {results}.").format(results=self.language.join(per_player))))
+        if not self.game.is_over() and not self.solo:
+            totals = [self.score_line(p, event.totals[p]) for p in range(len(self.game.players))]
+            # Translators: the match so far, added over the rounds played.
+            parts.append(news(self._("Totals: {results}.").format(results=self.language.join(totals))))
+        return combine(parts)
+
+    def on_RoundEnded(self, event: object) -> None:
+        """:meth:`on_RoundScored` says the end of the round with its results."""
+        return None
+
+    def score_line(self, player: int, score: int) -> str:
+        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
+        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
+
+    # ------------------------------------------------------------ review
+
+    def choices(self) -> Utterance | None:
+        available = self.game.available()
+        if not available:
+            return None
+        # Translators: one way to use the throw and the flaps it shuts, e.g. "Sum: 7."
+        said = [self._("{way}: {flaps}.").format(way=self._(WAY_NAMES[way]), flaps=self.numbers(flaps))
+                for way, flaps in available.items()]
+        return news(" ".join(said))
+
+    def move_words(self, move: Move) -> str:
+        assert isinstance(move, Shut)
+        flaps = sorted(self.game.available().get(move.way, ()))
+        # Translators: a hint, e.g. "Sum, which shuts 7".
+        return self._("{way}, which shuts {flaps}").format(way=self._(WAY_NAMES[move.way]),
+                                                          flaps=self.numbers(flaps))
+
+    def board_answer(self, player: int | None = None) -> Utterance:
+        who = self.game.current_player() if player is None else player
+        who = 0 if who is None else who
+        open_flaps = self.game.open_flaps(who)
+        shut = [flap for flap in FLAPS if flap not in open_flaps]
+        # Translators: a player's board, e.g. "Anna: open 1, 2 and 5. Shut: 3, 4, 6, 7, 8, 9 and 10."
+        return answer(self._("{name}: open {open}. Shut: {shut}.").format(
+            name=self.name(who), open=self.flaps_words(open_flaps), shut=self.flaps_words(shut)))
+
+    def standings_answer(self) -> Utterance:
+        """Mid-game, the penalty each player would have now, then the match totals."""
+        if self.game.is_over():
+            return super().standings_answer()
+        lines = []
+        for player in range(len(self.game.players)):
+            open_flaps = self.game.open_flaps(player)
+            # Translators: a player's position now, e.g. "Ben: 4 flaps open, 27 points."
+            lines.append(self.ngettext("{name}: {count} flap open, {points}.",
+                                       "{name}: {count} flaps open, {points}.", len(open_flaps)).format(
+                name=self.name(player), count=self.language.number(len(open_flaps)),
+                points=self.score_words(self.game.turns[player] if self.solo else sum(open_flaps))))
+        if self.game.results and not self.solo:
+            totals = [self.score_line(p, s) for p, s in enumerate(self.game.penalties())]
+            # Translators: the match totals over the finished rounds.
+            lines.append(self._("Totals: {results}.").format(results=self.language.join(totals)))
+        return answer(" ".join(lines))
+
+
+PRESENTER = ShutTheBoxPresenter

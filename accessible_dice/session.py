@@ -1,0 +1,198 @@
+"""A game being played: its people and computer players, its dice, its save.
+
+The session sits between a front end and the rules. It knows who is a
+computer player (a name starting with ``cpu``), where the dice come from
+(random, seedable; or manual: typed from real dice), and it saves the game
+after every action so that a quit, a crash or the end of input loses nothing.
+It speaks no words: it returns the rules' events for the presentation.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import platformdirs
+
+from accessible_dice import save
+from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
+from accessible_dice.errors import N_, InvalidInput
+from accessible_dice.games import new_game
+from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
+
+APP_NAME = "accessible-dice"
+#: Overrides the data folder (saves); tests and portable installs set it.
+DATA_VARIABLE = "ACCESSIBLE_DICE_DATA"
+MAX_NAME = 30
+#: Player names that start with this (any case) are computer players.
+COMPUTER_PREFIX = "cpu"
+
+
+def data_dir() -> Path:
+    """The user data folder: ``$ACCESSIBLE_DICE_DATA`` or the platform's (XDG on Linux)."""
+    override = os.environ.get(DATA_VARIABLE)
+    return Path(override) if override else platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def save_path() -> Path:
+    """Where the game in progress is saved (one at a time: the one saved last)."""
+    return data_dir() / "saves" / "current.json"
+
+
+def is_computer(name: str) -> bool:
+    return name.casefold().startswith(COMPUTER_PREFIX)
+
+
+# ---------------------------------------------------------------- names
+
+
+class EmptyName(InvalidInput):
+    # Translators: a player's name was left empty, e.g. "Anna,,Ben".
+    template = N_("Every name needs at least one letter; put commas between names.")
+
+
+class NameTooLong(InvalidInput):
+    # Translators: {name} is the name typed; {limit} the longest allowed.
+    template = N_("{name} is longer than {limit} characters.")
+
+
+class NameTwice(InvalidInput):
+    # Translators: two players were given the same name.
+    template = N_("{name} appears twice; give each player a different name.")
+
+
+def check_names(text: str) -> tuple[str, ...]:
+    """Player names from ``Anna, Ben``: none empty, none too long, none twice."""
+    names = tuple(name.strip() for name in text.split(","))
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise EmptyName()
+        if len(name) > MAX_NAME:
+            raise NameTooLong(name=name, limit=MAX_NAME)
+        if name.casefold() in seen:
+            raise NameTwice(name=name)
+        seen.add(name.casefold())
+    return names
+
+
+# ---------------------------------------------------------------- simple strategy
+
+#: Per game, how much a computer player likes each legal move (higher is better).
+Preference = Callable[[Game, Move], float]
+
+
+def _shut_the_box(game: Game, move: Move) -> float:
+    """Shut the highest flaps first: low flaps are easier to shut later."""
+    return float(sum(game.available()[move.way]))  # type: ignore[attr-defined]
+
+
+def _threes_away(game: Game, move: Move) -> float:
+    """Keep every die that scores well for the variant, and otherwise just one."""
+    thrown = game.dice_on_table()
+    kept = [thrown[p] for p in move.positions]  # type: ignore[attr-defined]
+    high = game.options["variant"] == "high"
+    good = [v for v in kept if v == 3 or (v >= 5 if high else v <= 2)]
+    value = sum(v for v in kept if v != 3)
+    return len(good) * 10 - (len(kept) - len(good)) * 10 + (value if high else -value)
+
+
+PREFERENCES: dict[str, Preference] = {
+    "shut-the-box": _shut_the_box,
+    "threes-away": _threes_away,
+}
+
+
+def simple_move(game: Game) -> Move | None:
+    """A legal move for a computer player (and for the hint until real hints exist)."""
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    prefer = PREFERENCES.get(game.id)
+    return moves[0] if prefer is None else max(moves, key=lambda m: prefer(game, m))
+
+
+# ---------------------------------------------------------------- the session
+
+
+class Session:
+    """One game with its players, its dice source and its save file."""
+
+    def __init__(self, game: Game, *, manual: bool = False, seed: int | None = None,
+                 save_to: Path | None = None) -> None:
+        self.game = game
+        self.manual = manual
+        self.dice = RandomDice(seed)
+        self.save_to = save_to
+        self.computers = frozenset(p for p, name in enumerate(game.players) if is_computer(name))
+        #: Why the last save failed (``None`` when it worked); the front end says it once.
+        self.save_error: str | None = None
+
+    @classmethod
+    def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None) -> Session:
+        """Continue the game saved in ``path``; :class:`~accessible_dice.save.BadSave` if it cannot be."""
+        return cls(save.read(path), manual=manual, seed=seed, save_to=path)
+
+    # -- questions
+
+    def request(self) -> DiceRequest | None:
+        return self.game.dice_request()
+
+    def computer_to_act(self) -> bool:
+        """Whether the program acts now by itself (a computer's move, or its random dice)."""
+        player = self.game.current_player()
+        if player is None or player not in self.computers:
+            return False
+        return self.request() is None or not self.manual
+
+    # -- acting; each returns the events, or raises a DiceError and changes nothing
+
+    def roll(self) -> list[Event]:
+        """Throw the random dice that are due."""
+        request = self.request()
+        if request is None:
+            raise GameIsOver() if self.game.is_over() else NoThrowNow()
+        return self.act(Roll(self.dice.throw(request)))
+
+    def enter(self, text: str) -> list[Event]:
+        """Take typed values of real dice for the throw that is due."""
+        request = self.request()
+        if request is None:
+            raise GameIsOver() if self.game.is_over() else NoThrowNow()
+        return self.act(Roll(parse_dice(text, request.count, request.faces)))
+
+    def act(self, action: Action) -> list[Event]:
+        events = self.game.apply(action)
+        self.save()
+        return events
+
+    def computer_step(self) -> list[Event]:
+        """The computer player's next action: its random throw, or its move."""
+        assert self.computer_to_act()
+        if self.request() is not None:
+            return self.roll()
+        move = simple_move(self.game)
+        assert move is not None, "a game that waits for a move lists one"
+        return self.act(move)
+
+    # -- saving
+
+    def save(self) -> None:
+        """Save after every action; a finished game leaves no save to resume."""
+        if self.save_to is None:
+            return
+        try:
+            if self.game.is_over():
+                self.save_to.unlink(missing_ok=True)
+            else:
+                save.write(self.game, self.save_to)
+            self.save_error = None
+        except OSError as error:
+            self.save_error = error.strerror or str(error)
+
+
+def new_session(game_id: str, players: Sequence[str], options: dict, *, manual: bool = False,
+                seed: int | None = None, save_to: Path | None = None) -> Session:
+    """A new game; a bad option or player count raises a refusal (a ``DiceError``)."""
+    return Session(new_game(game_id, players, options), manual=manual, seed=seed, save_to=save_to)

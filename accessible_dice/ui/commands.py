@@ -1,0 +1,179 @@
+"""Typed commands: one line of the terminal front end becomes one :class:`Command`.
+
+The commands every game shares (interfaces.md §1: help, review, repeat, roll,
+manual values, quit) are read here; each game's own commands (``shut 7``,
+``keep 1 3``) are read by its module ``ui/<game module>.py``, which offers
+``parse(game, words) -> Move | None`` and ``help_words(game) -> list[str]``
+(see docs/playing.md, "Adding a game"). Words are case-insensitive; the
+translated word of the player's language is accepted beside the English one.
+
+Parsing changes nothing: a line that is not a command, or a move the rules
+refuse, raises a refusal with a reason, and the game stays as it was.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from types import ModuleType
+
+from accessible_dice.errors import N_, IllegalMove, InvalidInput
+from accessible_dice.games import GAMES
+from accessible_dice.games.base import Game, Move
+from accessible_dice.presentation.i18n import Language
+
+#: The shared commands: name -> (word marked for translation, short letters).
+COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
+    # Translators: terminal command words; players may type the translation or the English word.
+    "help": (N_("help"), ("h", "?")),
+    # Translators: terminal command: speak the dice.
+    "dice": (N_("dice"), ("d",)),
+    # Translators: terminal command: speak my board or scorecard.
+    "board": (N_("board"), ("b",)),
+    # Translators: terminal command: speak everybody's standings.
+    "standings": (N_("standings"), ("s",)),
+    # Translators: terminal command: whose turn, which round.
+    "turn": (N_("turn"), ("t",)),
+    # Translators: terminal command: the moves possible now.
+    "moves": (N_("moves"), ("m",)),
+    # Translators: terminal command: a hint.
+    "hint": (N_("hint"), ("a",)),
+    # Translators: terminal command: the last announcement again.
+    "repeat": (N_("repeat"), ()),
+    # Translators: terminal command: the previous announcement in the history.
+    "previous": (N_("previous"), (",",)),
+    # Translators: terminal command: the next announcement in the history.
+    "next": (N_("next"), (".",)),
+    # Translators: terminal command: the oldest announcement in the history.
+    "oldest": (N_("oldest"), ("<",)),
+    # Translators: terminal command: the newest announcement in the history.
+    "newest": (N_("newest"), (">",)),
+    # Translators: terminal command: throw the dice.
+    "roll": (N_("roll"), ("r",)),
+    # Translators: terminal command: stop speaking.
+    "stop": (N_("stop"), ()),
+    # Translators: terminal command: change how much is said (brief, normal, full).
+    "verbosity": (N_("verbosity"), ("v",)),
+    # Translators: terminal command: save and leave.
+    "quit": (N_("quit"), ("q",)),
+}
+
+#: Dice values as typed: digits with spaces or commas between them.
+_VALUES = re.compile(r"^[\d\s,;]+$")
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a line asks for. ``name`` is a :data:`COMMON` name, ``"values"`` or ``"move"``."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    move: Move | None = None
+
+
+class UnknownCommand(InvalidInput):
+    # Translators: {word} is what the player typed.
+    template = N_("{word} is not a command here. Type help for the commands.")
+
+
+class RandomDiceOnly(IllegalMove):
+    # Translators: dice values were typed but the game throws random dice.
+    template = N_("The dice are random in this game; type roll to throw.")
+
+
+class NoValuesAsked(IllegalMove):
+    # Translators: dice values were typed when no dice are to be thrown.
+    template = N_("No dice are to be thrown now.")
+
+
+def game_commands(game_id: str) -> ModuleType:
+    """The module that reads ``game_id``'s own commands."""
+    return importlib.import_module(f"accessible_dice.ui.{GAMES[game_id]}")
+
+
+def spellings(word: str, language: Language) -> set[str]:
+    """A command word as typed: the English word or its translation, any case."""
+    return {word, language._(word).casefold()}
+
+
+def words_for(name: str, language: Language) -> set[str]:
+    """Every spelling of a shared command: English, translated, and its letters."""
+    word, letters = COMMON[name]
+    return spellings(word, language) | set(letters)
+
+
+def command_word(name: str, language: Language) -> str:
+    """The word a player is told to type for a shared command."""
+    return language._(COMMON[name][0])
+
+
+def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command:
+    """Read one typed line; raises a refusal when it is no command.
+
+    Bare numbers are dice values while dice are due, otherwise the game's own
+    number command (flaps to shut, dice to keep). While real dice are due,
+    any other text is taken as their values and refused as such.
+    """
+    words = line.casefold().split()
+    if not words:
+        return Command("turn")
+    first, rest = words[0], tuple(words[1:])
+    for name in COMMON:
+        if first in words_for(name, language):
+            if name == "roll" and rest:
+                return _values(" ".join(rest), game, manual)
+            return Command(name, rest)
+    request = game.dice_request()
+    if request is not None and _VALUES.match(line):
+        return _values(line, game, manual)
+    move = game_commands(game.id).parse(game, words, language)
+    if move is not None:
+        return Command("move", move=move)
+    if request is not None and manual:
+        # Anything else typed while real dice are due is read as their values, so
+        # the refusal says what a die value looks like (checklist ER-01).
+        return Command("values", (line,))
+    raise UnknownCommand(word=words[0])
+
+
+def _values(text: str, game: Game, manual: bool) -> Command:
+    if game.dice_request() is None:
+        raise NoValuesAsked()
+    if not manual:
+        raise RandomDiceOnly()
+    return Command("values", (text,))
+
+
+def numbers_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInput], **data: object) -> list[int]:
+    """Whole numbers named in a command (``shut 3 4``, ``keep 1,3``); else ``make_error``.
+
+    The game's refusals say what is wrong with the numbers themselves (no flap
+    11, no die 6); this only refuses what is not a number at all.
+    """
+    tokens = [t for word in words for t in re.split(r"[,;]", word) if t]
+    if not tokens or not all(t.isascii() and t.isdigit() and len(t) <= 3 for t in tokens):
+        raise make_error(**data)
+    return [int(t) for t in tokens]
+
+
+#: The shared commands that work at any time, in the order help says them.
+ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "quit")
+
+
+def actions_now(game: Game, language: Language) -> list[str]:
+    """The commands that act now, in the words to type (CG-05); empty once the game is over."""
+    if game.is_over():
+        return []
+    if game.dice_request() is not None:
+        return [command_word("roll", language)]
+    return list(game_commands(game.id).help_words(game, language))
+
+
+def any_time(language: Language) -> list[str]:
+    """The review commands with their letters: "dice (d)"."""
+    said = []
+    for name in ANY_TIME:
+        word, letters = COMMON[name]
+        said.append(f"{language._(word)} ({letters[0]})" if letters else language._(word))
+    return said

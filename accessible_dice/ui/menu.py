@@ -1,0 +1,182 @@
+"""The main menu, by typed numbers or words, every prompt spoken.
+
+New game (game, players, options, dice), continue the saved game, or quit.
+Each step says what can be typed and what Enter chooses; ``back`` returns to
+the main menu from any step. Wrong input is answered with a reason and the
+question stays open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from accessible_dice import save
+from accessible_dice.errors import N_, DiceError, InvalidInput
+from accessible_dice.games import game_class
+from accessible_dice.games.base import WrongPlayerCount
+from accessible_dice.games.options import parse_assignment, resolve
+from accessible_dice.presentation import TITLES, playable
+from accessible_dice.presentation.describe import answer, news
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.session import Session, check_names, new_session
+from accessible_dice.ui.terminal import Announcer, ReadLine
+from accessible_dice.utterance import Cue, Utterance
+
+
+class NotAChoice(InvalidInput):
+    # Translators: a menu answer that is none of the choices; {count} choices are numbered from 1.
+    template = N_("{text} is not a choice here; type a number from 1 to {count}, or back.")
+
+
+class Back(Exception):
+    """The player typed ``back``: return to the main menu."""
+
+
+class EndOfInput(Exception):
+    """Input ended inside the menu: leave quietly."""
+
+
+def default_players(language: Language) -> tuple[str, ...]:
+    """One player named after the language's word for "Player"."""
+    # Translators: the default name of the only player.
+    return (language._("Player"),)
+
+
+class Menu:
+    def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language, *,
+                 manual: bool, seed: int | None, save_to: Path) -> None:
+        self.announcer = announcer
+        self.read_line = read_line
+        self.language = language
+        self.manual = manual
+        self.seed = seed
+        self.save_to = save_to
+        self._ = language._
+
+    # ------------------------------------------------------------ asking
+
+    def say(self, utterance: Utterance) -> None:
+        self.announcer.say(utterance)
+
+    def ask(self, prompt: Utterance) -> str:
+        """Say ``prompt`` and read the answer; ``back`` and the end of input leave the step."""
+        self.say(prompt)
+        line = self.read_line()
+        if line is None:
+            raise EndOfInput
+        text = line.strip()
+        # Translators: the menu word that returns to the main menu.
+        if text.casefold() in {"back", self._("back").casefold()}:
+            raise Back
+        return text
+
+    def refuse(self, error: DiceError) -> None:
+        self.say(answer(error.render(self._, self.language.ngettext), Cue("invalid")))
+
+    def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None) -> int:
+        """Ask for one of ``items`` (label, extra words) by number, label or word; its index."""
+        listed = self.language.join(
+            # Translators: one numbered menu item, e.g. "1 Shut the Box".
+            self._("{number} {label}").format(number=number, label=label)
+            for number, (label, _words) in enumerate(items, start=1))
+        while True:
+            text = self.ask(news(" ".join([title, listed + "."])))
+            if not text and default is not None:
+                return default
+            for index, (label, words) in enumerate(items):
+                if text.casefold() in {str(index + 1), label.casefold(), *words}:
+                    return index
+            self.refuse(NotAChoice(text=text or '""', count=len(items)))
+
+    # ------------------------------------------------------------ the menu
+
+    def run(self) -> tuple[Session, bool] | None:
+        """The session the player chose and whether it is resumed; ``None`` to quit."""
+        try:
+            while True:
+                try:
+                    return self._main()
+                except Back:
+                    continue
+        except EndOfInput:
+            return None
+
+    def _main(self) -> tuple[Session, bool] | None:
+        saved = self._saved()
+        # Translators: main menu item.
+        items: list[tuple[str, Sequence[str]]] = [(self._("New game"), ("new",))]
+        if saved is not None:
+            # Translators: main menu item: continue the saved game; {game} and {players} describe it.
+            items.append((self._("Continue {game} with {players}").format(
+                game=self._(TITLES[saved.game.id]), players=self.language.join(saved.game.players)),
+                ("continue", "resume")))
+        # Translators: main menu item.
+        items.append((self._("Quit"), ("quit", "q")))
+        # Translators: the main menu's title, followed by its numbered items.
+        choice = self.choose(self._("Main menu:"), items, default=0)
+        if items[choice][1][0] == "quit":
+            return None
+        if items[choice][1][0] == "continue":
+            assert saved is not None
+            return saved, True
+        return self._new_game(), False
+
+    def _saved(self) -> Session | None:
+        """The saved game, if there is one that loads."""
+        if not self.save_to.exists():
+            return None
+        try:
+            return Session.resume(self.save_to, manual=self.manual, seed=self.seed)
+        except save.BadSave as error:
+            self.refuse(error)
+            return None
+
+    def _new_game(self) -> Session:
+        games = playable()
+        titles = [(self._(TITLES[g]), (g,)) for g in games]
+        # Translators: the question before the numbered list of games.
+        game_id = games[self.choose(self._("Choose a game:"), titles)]
+        players = self._players(game_id)
+        options = self._options(game_id)
+        # Translators: the dice question; manual means real dice whose values are typed.
+        dice = [(self._("random"), ("random",)), (self._("manual, you throw real dice and type their values"),
+                                                 ("manual",))]
+        # Translators: the question before the dice choices; Enter keeps the first.
+        self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
+        return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to)
+
+    def _players(self, game_id: str) -> tuple[str, ...]:
+        cls = game_class(game_id)
+        # Translators: the players question; names starting with cpu are computer players.
+        prompt = news(self._("Players: type names separated by commas, like Anna, Ben. Names starting with "
+                             "cpu are computer players. Press Enter for one player."))
+        while True:
+            text = self.ask(prompt)
+            try:
+                names = check_names(text) if text else default_players(self.language)
+                if not cls.min_players <= len(names) <= cls.max_players:
+                    raise WrongPlayerCount(game=self._(TITLES[game_id]), low=cls.min_players,
+                                           high=cls.max_players, count=len(names))
+                return names
+            except DiceError as error:
+                self.refuse(error)
+
+    def _options(self, game_id: str) -> dict[str, Any]:
+        specs = game_class(game_id).options_spec
+        values = resolve(game_id, specs, {})
+        while specs:
+            shown = self.language.join(f"{spec.key} {spec.show(values[spec.key])}" for spec in specs)
+            # Translators: {options} lists option names and values, e.g. "easy no, rounds 1".
+            text = self.ask(news(self._("Options: {options}. Type a change like {example}, or press Enter "
+                                        "to go on.").format(options=shown,
+                                                            example=f"{specs[0].key}={specs[0].show(specs[0].default)}")))
+            if not text:
+                break
+            try:
+                key, value = parse_assignment(text)
+                values = resolve(game_id, specs, {**values, key: value})
+            except DiceError as error:
+                self.refuse(error)
+        return values

@@ -1,0 +1,258 @@
+"""The terminal front end: one line per announcement, one command per typed line.
+
+It works through a pipe, over SSH and with a terminal screen reader (SR-15):
+no colours, no cursor movement, no box art, no prompt characters; every line
+it prints is an announcement. It is also what the end-to-end tests drive.
+
+The flow of one line: typed text -> :func:`~accessible_dice.ui.commands.parse`
+-> the session (rules) -> events -> the presenter -> :class:`Announcer` (the
+printed line, the voice, the sound cues, the history). A refusal at any step
+is said with its reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, TextIO
+
+from accessible_dice.dice import example_entry
+from accessible_dice.errors import N_, DiceError, InvalidInput
+from accessible_dice.games.base import Event, NoThrowNow
+from accessible_dice.presentation import presenter_for
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.history import History
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.session import Session, simple_move
+from accessible_dice.ui import commands
+from accessible_dice.utterance import Cue, Utterance
+
+#: Reads the next typed line; ``None`` at the end of input.
+ReadLine = Callable[[], "str | None"]
+
+
+class Voice(Protocol):
+    """What the terminal needs from a speaker: say it, or stop talking."""
+
+    def speak(self, utterance: Utterance) -> None: ...
+
+    def silence(self) -> None: ...
+
+
+class CuePlayer(Protocol):
+    def play(self, cue: Cue) -> None: ...
+
+
+class NoSuchPlayer(InvalidInput):
+    # Translators: {name} was typed after "board"; {players} lists the names.
+    template = N_("There is no player {name}; the players are {players}.")
+
+
+class NoSuchVerbosity(InvalidInput):
+    # Translators: verbosity levels are the words brief, normal and full.
+    template = N_("{level} is not a verbosity; type verbosity brief, normal or full.")
+
+
+class Announcer:
+    """Everything said goes through here: printed, spoken, sounded and remembered.
+
+    ``lines`` is where the terminal prints (``None`` when the voice is the
+    ``text`` backend, which prints the same line itself); ``voice`` speaks;
+    ``cues`` plays the sounds.
+    """
+
+    def __init__(self, lines: TextIO | None, voice: Voice | None = None, cues: CuePlayer | None = None) -> None:
+        self.lines = lines
+        self.voice = voice
+        self.cues = cues
+        self.history = History()
+
+    def say(self, utterance: Utterance | None, remember: bool = True) -> None:
+        if utterance is None or not utterance.text:
+            return
+        if remember:
+            self.history.add(utterance)
+        if self.lines is not None:
+            self.lines.write(" ".join(utterance.text.split()) + "\n")
+            self.lines.flush()
+        if self.voice is not None:
+            self.voice.speak(utterance)
+        if self.cues is not None:
+            for cue in utterance.cues:
+                self.cues.play(cue)
+
+    def silence(self) -> None:
+        if self.voice is not None:
+            self.voice.silence()
+
+
+class Terminal:
+    """Plays one game session from typed lines."""
+
+    def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language,
+                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.announcer = announcer
+        self.read_line = read_line
+        self.language = language
+        self.verbosity = verbosity
+        self._ = language._
+
+    def say(self, utterance: Utterance | None) -> None:
+        self.announcer.say(utterance)
+
+    # ------------------------------------------------------------ the game loop
+
+    def play(self, session: Session, resumed: bool = False) -> str:
+        """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
+        game = session.game
+        presenter = presenter_for(game, self.language, self.verbosity, session.computers)
+        opening = [presenter.opening(resumed)]
+        if not resumed:
+            opening.append(presenter.announce(game.opening_events(), prompt=self._human_moves(session)))
+        self.say(combine(opening))
+        prompted_at = -1
+        while True:
+            while not game.is_over() and session.computer_to_act():
+                self._report(session, presenter, session.computer_step())
+            if game.is_over():
+                return "over"
+            request = session.request()
+            if request is not None and session.manual and prompted_at != len(game.history):
+                self.say(presenter.dice_prompt(request))
+                prompted_at = len(game.history)
+            line = self.read_line()
+            if line is None:
+                self._goodbye(session)
+                return "eof"
+            try:
+                command = commands.parse(line, game, self.language, manual=session.manual)
+                if command.name == "quit":
+                    self._goodbye(session)
+                    return "quit"
+                self._execute(command, session, presenter)
+            except DiceError as refusal:
+                self.say(presenter.refusal(refusal))
+
+    def _human_moves(self, session: Session) -> bool:
+        """Whether a person must now choose a move (so the choices are said)."""
+        player = session.game.current_player()
+        return (player is not None and player not in session.computers
+                and session.request() is None and not session.game.is_over())
+
+    def _report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
+        self.say(presenter.announce(events, prompt=self._human_moves(session)))
+        if session.save_error is not None:
+            # Translators: autosave failed; {reason} is the system's reason. The game goes on.
+            self.say(news(self._("The game could not be saved: {reason}.").format(reason=session.save_error)))
+
+    def _goodbye(self, session: Session) -> None:
+        if session.game.is_over() or session.save_to is None:
+            # Translators: the player leaves.
+            self.say(answer(self._("Goodbye.")))
+        elif session.save_error is None:
+            # Translators: the player leaves a game in progress; it can be continued later.
+            self.say(answer(self._("Game saved. Goodbye.")))
+        else:
+            # Translators: leaving, but the last save failed; {reason} is the system's reason.
+            self.say(answer(self._("The game could not be saved: {reason}. Goodbye.").format(
+                reason=session.save_error)))
+
+    # ------------------------------------------------------------ one command
+
+    def _execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
+        game = session.game
+        name = command.name
+        if name == "move":
+            assert command.move is not None
+            self._report(session, presenter, session.act(command.move))
+        elif name == "values":
+            self._report(session, presenter, session.enter(command.args[0]))
+        elif name == "roll":
+            self._roll(session, presenter)
+        elif name == "help":
+            self.say(self.help_answer(session))
+        elif name == "dice":
+            self.say(presenter.dice_answer())
+        elif name == "board":
+            self.say(presenter.board_answer(self._player(command.args, presenter)))
+        elif name == "standings":
+            self.say(presenter.standings_answer())
+        elif name == "turn":
+            self.say(presenter.turn_answer())
+        elif name == "moves":
+            self.say(presenter.moves_answer())
+        elif name == "hint":
+            self.say(presenter.hint_answer(None if game.dice_request() else simple_move(game)))
+        elif name == "stop":
+            self.announcer.silence()
+        elif name == "verbosity":
+            self._verbosity(command.args, presenter)
+        else:
+            self._review_history(name)
+
+    def _roll(self, session: Session, presenter: Presenter) -> None:
+        request = session.request()
+        if not session.manual:
+            self._report(session, presenter, session.roll())
+        elif request is None:
+            raise NoThrowNow()
+        else:
+            self.say(presenter.dice_prompt(request))
+
+    def _player(self, args: tuple[str, ...], presenter: Presenter) -> int | None:
+        """The player named after ``board`` (a name or a number from 1), or ``None``: the current one."""
+        if not args:
+            return None
+        wanted = " ".join(args)
+        players = presenter.game.players
+        for index, name in enumerate(players):
+            if name.casefold() == wanted or wanted == str(index + 1):
+                return index
+        raise NoSuchPlayer(name=wanted, players=self.language.join(players))
+
+    def _verbosity(self, args: tuple[str, ...], presenter: Presenter) -> None:
+        if args:
+            try:
+                self.verbosity = presenter.verbosity = Verbosity.named(args[0])
+            except KeyError:
+                raise NoSuchVerbosity(level=args[0]) from None
+        # Translators: the verbosity now; {level} is brief, normal or full.
+        self.say(answer(self._("Verbosity: {level}.").format(level=self.verbosity.name.lower())))
+
+    def _review_history(self, name: str) -> None:
+        history = self.announcer.history
+        if name == "repeat":
+            last = history.last()
+            said = None if last is None else answer(last.text, *last.cues)
+        else:
+            step = {"previous": -1, "next": 1}.get(name, 0)
+            if step and history.at_edge(step):
+                # Translators: stepping through the history went past its first or last message.
+                said = answer(self._("No older messages.") if step < 0 else self._("No newer messages."))
+            else:
+                found = {"previous": history.previous, "next": history.next,
+                         "oldest": history.oldest, "newest": history.newest}[name]()
+                said = None if found is None else answer(found.text, *found.cues)
+        # Translators: repeat or history asked for before anything was said.
+        self.announcer.say(said or answer(self._("Nothing was said yet.")), remember=False)
+
+    def help_answer(self, session: Session) -> Utterance:
+        """The commands that work now, then the ones that always work (CG-05)."""
+        game = session.game
+        any_time = self.language.join(commands.any_time(self.language))
+        request = session.request()
+        if game.is_over():
+            # Translators: help after the game's end; {commands} lists command words.
+            return answer(self._("The game is over. You can type: {commands}.").format(commands=any_time))
+        if request is not None and session.manual:
+            # Translators: help while manual dice are due; {example} shows the format, e.g. "3 5".
+            now = self.language.ngettext(
+                "Type the value of the die thrown, like {example}.",
+                "Type the values of the {count} dice thrown, like {example}.", request.count).format(
+                count=request.count, example=example_entry(request.count, request.faces))
+        else:
+            # Translators: help: {commands} lists the commands that act now, e.g. "singles, sum or shut N".
+            now = self._("Now: {commands}.").format(
+                commands=self.language.join(commands.actions_now(game, self.language), "or"))
+        # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
+        return answer(" ".join([now, self._("Any time: {commands}.").format(commands=any_time)]))
