@@ -404,18 +404,19 @@ class FreeStrikeGranted(Event):
 
 @dataclass(frozen=True)
 class FreeStrikeLapsed(Event):
-    """The first diagonal was completed with no open number left to strike."""
+    """The first diagonal was completed with no open number left to strike.
+
+    Three throws strike at most seven numbers, so this cannot happen with the
+    sheet's dice; the rule is kept so no state is ever left without a move.
+    """
 
     player: int
 
 
 @dataclass(frozen=True)
 class FreeStrikeTaken(Event):
-    """``forced`` when only one number was open, so it was struck at once."""
-
     player: int
     number: int
-    forced: bool = False
 
 
 @dataclass(frozen=True)
@@ -639,7 +640,8 @@ class Storeslem(Game):
         if isinstance(move, Pass):
             return self._turn_done([Passed(player)])
         if isinstance(move, FreeStrike):
-            return self._free_strike(player, move.number, forced=False)
+            self.free_strike_due = False
+            return self._strike(player, [move.number], [FreeStrikeTaken(player, move.number)])
         assert isinstance(move, Strike)
         expressions = move.expressions or self._shown_ways(move.numbers)
         return self._strike(player, move.numbers, [NumbersStruck(player, move.numbers, expressions)])
@@ -664,16 +666,8 @@ class Storeslem(Game):
         open_numbers = self.open_numbers(player)
         if not open_numbers:
             return self._turn_done([*events, FreeStrikeLapsed(player)])
-        events.append(FreeStrikeGranted(player))
-        if len(open_numbers) == 1:
-            # Decision: with one open number the free strike has no choice; it is made at once.
-            return [*events, *self._free_strike(player, open_numbers[0], forced=True)]
         self.free_strike_due = True
-        return events
-
-    def _free_strike(self, player: int, number: int, forced: bool) -> list[Event]:
-        self.free_strike_due = False
-        return self._strike(player, [number], [FreeStrikeTaken(player, number, forced)])
+        return [*events, FreeStrikeGranted(player)]
 
     def _turn_done(self, events: list[Event]) -> list[Event]:
         self.waiting.pop(0)
