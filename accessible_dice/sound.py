@@ -1,0 +1,261 @@
+"""Sound cues through pygame's mixer: panned, pitched, with volume and mute.
+
+The presentation hands over :class:`~accessible_dice.utterance.Cue` objects;
+:class:`SoundPlayer` plays them from the WAV files in ``sounds/`` (made by
+``tools/make_sounds.py``). Where a cue comes from is heard: ``position``
+pans it from left to right, ``pitch`` raises it by semitones, so flap 9
+sounds right of and higher than flap 2. Without an audio device every call
+is silent and the game goes on (experience.md §4).
+
+A cue is never the only carrier of information (checklist AU-01): every cue
+name has a text equivalent in :data:`CUE_MEANINGS`.
+"""
+
+from __future__ import annotations
+
+import array
+import importlib.util
+import logging
+import math
+import threading
+import wave
+from pathlib import Path
+from typing import Any
+
+from accessible_dice import audio
+from accessible_dice.errors import N_
+from accessible_dice.utterance import Cue
+
+log = logging.getLogger(__name__)
+
+#: Every cue (a file stem in ``sounds/``) and what it means, so the log, a
+#: muted game and a "what was that sound?" list can say it in words (AU-01).
+CUE_MEANINGS: dict[str, str] = {
+    # Translators: the meaning of a sound cue, shown in the list of the game's sounds.
+    "dice_shake": N_("Dice shaken"),
+    "dice_land": N_("Dice landed"),
+    "flap_shut": N_("Flap shut"),
+    "strike": N_("Number struck out"),
+    "invalid": N_("Not allowed"),
+    "your_turn": N_("Your turn"),
+    "other_turn": N_("Another player's turn"),
+    "life_lost": N_("Life lost"),
+    "life_won": N_("Life won"),
+    "bonus": N_("Bonus"),
+    "round_end": N_("Round over"),
+    "win": N_("Win"),
+}
+
+#: A cue is never pitched further than this many semitones either way.
+PITCH_LIMIT = 24
+#: Effects are turned down to this share of their volume while speech plays.
+DUCK_LEVEL = 0.3
+
+
+def sounds_dir() -> Path:
+    """The folder of cue files, installed or in a checkout.
+
+    An installed package has them as ``accessible_dice._sounds`` (pyproject
+    maps ``sounds/`` there); a checkout has them in the top-level ``sounds/``.
+    """
+    spec = importlib.util.find_spec("accessible_dice._sounds")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parent.parent / "sounds"
+
+
+def read_wav(path: Path) -> tuple[array.array, int]:
+    """The samples (16-bit mono, native byte order) and sample rate of a cue file."""
+    with wave.open(str(path), "rb") as file:
+        if file.getnchannels() != 1 or file.getsampwidth() != 2:
+            raise ValueError(f"{path} is not 16-bit mono")
+        return array.array("h", file.readframes(file.getnframes())), file.getframerate()
+
+
+def resample(samples: array.array, step: float) -> array.array:
+    """Read ``samples`` ``step`` at a time, interpolating between neighbours.
+
+    A step above 1 makes the sound shorter and higher, like a faster tape;
+    done once per pitch and cached, so pure Python is fast enough.
+    """
+    if step == 1.0 or len(samples) < 2:
+        return array.array("h", samples)
+    last = len(samples) - 1
+    n = int(last / step) + 1
+    return array.array(
+        "h",
+        [
+            round(samples[j] + (pos - j) * (samples[min(j + 1, last)] - samples[j]))
+            for pos in (i * step for i in range(n))
+            for j in (int(pos),)
+        ],
+    )
+
+
+def spread(samples: array.array, channels: int) -> bytes:
+    """Mono samples copied to every output channel, interleaved, as the mixer wants them."""
+    out = array.array("h", bytes(2 * len(samples) * channels))
+    for channel in range(channels):
+        out[channel::channels] = samples
+    return out.tobytes()
+
+
+def pan(position: float | None) -> tuple[float, float]:
+    """Left and right gains for a position from 0.0 (left) to 1.0 (right).
+
+    Equal-power panning keeps a cue equally loud wherever it is; ``None``
+    means the centre.
+    """
+    p = 0.5 if position is None else min(1.0, max(0.0, position))
+    return math.cos(p * math.pi / 2), math.sin(p * math.pi / 2)
+
+
+class SoundPlayer:
+    """Plays cues on the mixer's free channels, never on the speech channel.
+
+    ``volume`` (0..1), ``muted``, ``mono`` and ``ducked`` may be changed at
+    any time; cues already playing follow at once. Set ``ducked`` while the
+    voice speaks so effects step back behind it (checklist SR-13).
+    """
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        volume: float = 1.0,
+        muted: bool = False,
+        mono: bool = False,
+        duck_level: float = DUCK_LEVEL,
+    ) -> None:
+        self._folder = folder
+        self._volume = _unit(volume)
+        self._muted = muted
+        self._ducked = False
+        self.mono = mono
+        self.duck_level = _unit(duck_level)
+        self._lock = threading.RLock()
+        self._files: dict[str, tuple[array.array, int]] = {}
+        self._sounds: dict[tuple[Any, str, int], Any] = {}
+        #: Channels this player started, by number, with their pan gains.
+        self._panned: dict[int, tuple[float, float]] = {}
+        #: Where the search for a free channel starts, so the oldest is taken when none is free.
+        self._turn = 0
+
+    # --- settings -------------------------------------------------------
+
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = _unit(value)
+        self._refresh()
+
+    @property
+    def muted(self) -> bool:
+        return self._muted
+
+    @muted.setter
+    def muted(self, value: bool) -> None:
+        self._muted = value
+        self._refresh()
+
+    @property
+    def ducked(self) -> bool:
+        return self._ducked
+
+    @ducked.setter
+    def ducked(self, value: bool) -> None:
+        self._ducked = value
+        self._refresh()
+
+    def gain(self) -> float:
+        """How loud a cue plays now, 0..1, all settings together."""
+        if self._muted:
+            return 0.0
+        return self._volume * (self.duck_level if self._ducked else 1.0)
+
+    # --- playing --------------------------------------------------------
+
+    def play(self, cue: Cue) -> None:
+        """Play a cue now; silently nothing when muted, unknown or without audio."""
+        if cue.name not in CUE_MEANINGS:
+            log.warning("unknown sound cue %r", cue.name)
+            return
+        if self._muted or not audio.ensure_mixer():
+            return
+        try:
+            self._start(cue)
+        except Exception:  # a sound must never stop the game
+            log.exception("could not play sound cue %r", cue.name)
+
+    def _start(self, cue: Cue) -> None:
+        import pygame
+
+        semitones = max(-PITCH_LIMIT, min(PITCH_LIMIT, cue.pitch or 0))
+        sound = self._sound(cue.name, semitones)
+        left, right = pan(None if self.mono else cue.position)
+        with self._lock:
+            channel = self._free_channel(pygame)
+            # Panning is set on a stopped channel before playing, so not even
+            # the first few milliseconds are heard in the wrong place.
+            channel.stop()
+            self._panned[channel.id] = (left, right)
+            g = self.gain()
+            channel.set_volume(left * g, right * g)
+            channel.play(sound)
+
+    def _free_channel(self, pygame: Any) -> Any:
+        """An idle effects channel, or else the next one in turn.
+
+        Not ``pygame.mixer.find_channel``: it may hand out the channel
+        reserved for speech.
+        """
+        first = audio.SPEECH_CHANNEL + 1
+        count = pygame.mixer.get_num_channels() - first
+        turns = [first + (self._turn + k) % count for k in range(count)]
+        chosen = next((n for n in turns if not pygame.mixer.Channel(n).get_busy()), turns[0])
+        self._turn = chosen - first + 1
+        return pygame.mixer.Channel(chosen)
+
+    def _sound(self, name: str, semitones: int) -> Any:
+        """The cue as a mixer Sound at this pitch, made once and kept."""
+        import pygame
+
+        mixer = pygame.mixer.get_init()
+        key = (mixer, name, semitones)
+        if key not in self._sounds:
+            frequency, size, channels = mixer
+            if size != -16:
+                raise ValueError(f"the mixer plays {size}-bit samples, cues are 16-bit")
+            samples, rate = self._file(name)
+            step = 2 ** (semitones / 12) * rate / frequency
+            self._sounds[key] = pygame.mixer.Sound(buffer=spread(resample(samples, step), channels))
+        return self._sounds[key]
+
+    def _file(self, name: str) -> tuple[array.array, int]:
+        if name not in self._files:
+            self._files[name] = read_wav((self._folder or sounds_dir()) / f"{name}.wav")
+        return self._files[name]
+
+    def _refresh(self) -> None:
+        """Apply the current gain to the cues still playing."""
+        if not self._panned or not audio.ensure_mixer():
+            return
+        try:
+            import pygame
+
+            with self._lock:
+                g = self.gain()
+                for number, (left, right) in list(self._panned.items()):
+                    channel = pygame.mixer.Channel(number)
+                    if channel.get_busy():
+                        channel.set_volume(left * g, right * g)
+                    else:
+                        del self._panned[number]
+        except Exception:  # a sound must never stop the game
+            log.exception("could not change the volume of playing cues")
+
+
+def _unit(value: float) -> float:
+    return min(1.0, max(0.0, float(value)))
