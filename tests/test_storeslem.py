@@ -13,7 +13,16 @@ from accessible_dice.dice import DieOutOfRange, WrongDiceCount
 from accessible_dice.errors import DiceError
 from accessible_dice.games import new_game
 from accessible_dice.games import storeslem as ss
-from accessible_dice.games.base import DiceThrown, GameEnded, GameIsOver, Move, Roll, RoundEnded, TurnStarted
+from accessible_dice.games.base import (
+    DiceThrown,
+    GameEnded,
+    GameIsOver,
+    Move,
+    Roll,
+    RoundEnded,
+    ThrowFirst,
+    TurnStarted,
+)
 
 #: The sheet's board, row by row; 10 and 11 stand for its blank x and y.
 REFERENCE = (5, 6, 17, 10, 9, 11, 21, 4, 2)
@@ -158,7 +167,7 @@ def test_board_is_typed_row_by_row() -> None:
     [("1 2 3 4 5 6 7 8", ss.BoardWrongCount), ("1 2 3 4 5 6 7 8 9 10", ss.BoardWrongCount),
      ("1 2 3 4 5 6 7 8 8", ss.BoardNumberRepeated), ("0 2 3 4 5 6 7 8 9", ss.BoardNumberOutOfRange),
      ("1 2 3 4 5 6 7 8 25", ss.BoardNumberOutOfRange), ("1 2 3 4 five 6 7 8 9", ss.NotABoardNumber),
-     ("1 2 3 4 -5 6 7 8 9", ss.NotABoardNumber)],
+     ("1 2 3 4 -5 6 7 8 9", ss.NotABoardNumber), ("1 2 3 4 5 6 7 8 123456", ss.BoardNumberOutOfRange)],
 )
 def test_board_needs_nine_different_numbers_from_1_to_24(text: str, error: type[DiceError]) -> None:
     with pytest.raises(error):
@@ -402,6 +411,18 @@ def test_diagonal_grants_one_free_strike_before_anyone_goes_on() -> None:
     refused(game, ss.FreeStrike(9), ss.AlreadyStruck)
     refused(game, ss.FreeStrike(12), ss.NotOnBoard)
     assert game.apply(ss.FreeStrike(11)) == [ss.FreeStrikeTaken(0, 11), RoundEnded(2)]
+
+
+def test_strike_is_read_only_when_a_strike_is_due() -> None:
+    game = ss.Storeslem(["Ann"])
+    with pytest.raises(ss.BoardFirst):
+        game.read_strike("5")
+    game.apply(ss.SetBoard(REFERENCE))
+    with pytest.raises(ThrowFirst):
+        game.read_strike("5")
+    _finish_passing(game)
+    with pytest.raises(GameIsOver):
+        game.read_strike("5")
 
 
 def test_free_strike_is_typed_as_strike_with_one_number() -> None:

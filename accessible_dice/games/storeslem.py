@@ -20,7 +20,7 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations, product
 from typing import Any
 
@@ -136,7 +136,7 @@ def _check_dice(dice: Sequence[int], low: int = 1) -> tuple[int, ...]:
     return values
 
 
-@lru_cache(maxsize=256)
+@cache
 def _made(dice: tuple[int, ...]) -> dict[int, Node]:
     """Every number that ``dice`` make, each die used exactly once, with one way to make it.
 
@@ -260,8 +260,10 @@ def parse_board(text: str) -> SetBoard:
     for token in _SEPARATORS.split(text.strip()[:200]):
         if not token:
             continue
-        if not token.isascii() or not token.isdigit() or len(token) > 4:
+        if not token.isascii() or not token.isdigit():
             raise NotABoardNumber(text=token)
+        if len(token) > len(str(HIGHEST)) + 1:
+            raise BoardNumberOutOfRange(number=token, low=LOWEST, high=HIGHEST)
         cells.append(int(token))
     check_board(cells)
     return SetBoard(tuple(cells))
@@ -272,7 +274,7 @@ def _listed(numbers: Sequence[int]) -> str:
 
 
 def _check_numbers(numbers: Sequence[int]) -> None:
-    """Refuse a strike that names no number, more than three, or one twice."""
+    """Refuse a strike that names more than three numbers, or one twice."""
     if len(numbers) > DICE:
         raise TooManyNumbers(given=len(numbers))
     seen: set[int] = set()
@@ -555,6 +557,12 @@ class Storeslem(Game):
 
     def read_strike(self, text: str) -> Move:
         """The move meant by ``strike …`` now: a :class:`FreeStrike` when one is due."""
+        if self.is_over():
+            raise GameIsOver()
+        if self._setting_boards():
+            raise BoardFirst()
+        if self.dice_request() is not None:
+            raise ThrowFirst()
         if not self.free_strike_due:
             return parse_strike(text, self.dice)
         nodes = arithmetic.parse_expressions(text)
