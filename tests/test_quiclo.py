@@ -384,3 +384,11 @@ def test_replayed_events_equal_the_original_ones() -> None:
     again = game()
     again.apply_trusted(R(ROLL))
     assert again.apply_trusted(WriteEquation(WRONG)) == first
+
+
+@pytest.mark.parametrize("text", [5, None, ["1 + 2 = 3"], "hello"])
+def test_a_damaged_save_with_a_bad_equation_is_refused(text: object) -> None:
+    data = save.to_json(game())
+    data["actions"] = [{"roll": list(ROLL)}, {"move": "equation", "text": text}]
+    with pytest.raises(save.BadSave):
+        save.from_json(data)

@@ -148,6 +148,11 @@ class WriteEquation(Move):
     kind = "equation"
     text: str
 
+    def __post_init__(self) -> None:
+        # A damaged save may hold anything here; reading it refuses a non-text.
+        if not isinstance(self.text, str):
+            raise TypeError(f"an equation is text, not {self.text!r}")
+
 
 @dataclass(frozen=True)
 class UseHelper(Move):
