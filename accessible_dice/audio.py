@@ -33,7 +33,7 @@ def ensure_mixer() -> bool:
             pygame.mixer.set_num_channels(CHANNELS)
             pygame.mixer.set_reserved(SPEECH_CHANNEL + 1)
             _state["ready"] = True
-        except Exception:  # noqa: BLE001 - any failure means "no audio", never a crash
+        except Exception:
             _state["ready"] = False
         return _state["ready"]
 

@@ -88,12 +88,23 @@ def parse_dice(text: str, count: int, faces: int) -> tuple[int, ...]:
         values = [int(token) for token in tokens]
         if len(values) == 1 and count > 1 and len(tokens[0]) > 2:
             raise SeparateBigDice(faces=faces)
-    if len(values) != count:
+    return check_values(values, count, faces)
+
+
+def check_values(dice: Sequence[int], count: int, faces: int, *, at_most: bool = False) -> tuple[int, ...]:
+    """The dice as a tuple, after checking there are ``count`` of them (or, with
+    ``at_most``, no more) and each shows a face ``1..faces``.
+
+    The one check behind typed dice, thrown dice and the referee functions,
+    so every game refuses a bad die with the same words.
+    """
+    values = tuple(dice)
+    if len(values) > count or (len(values) < count and not at_most):
         raise WrongDiceCount(count=count, faces=faces, given=len(values))
     for position, value in enumerate(values, start=1):
-        if not 1 <= value <= faces:
+        if type(value) is not int or not 1 <= value <= faces:
             raise DieOutOfRange(position=position, value=value, faces=faces)
-    return tuple(values)
+    return values
 
 
 class DiceSource(Protocol):

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.options import Option, resolve
 
@@ -322,11 +322,7 @@ class Game(ABC):
         request = self.dice_request()
         if request is None:
             raise GameIsOver() if self.is_over() else NoThrowNow()
-        if len(roll.values) != request.count:
-            raise WrongDiceCount(count=request.count, faces=request.faces, given=len(roll.values))
-        for position, value in enumerate(roll.values, start=1):
-            if not isinstance(value, int) or not 1 <= value <= request.faces:
-                raise DieOutOfRange(position=position, value=value, faces=request.faces)
+        check_values(roll.values, request.count, request.faces)
 
     def check_move(self, move: Move) -> None:
         """Refuse ``move`` with a reason unless it is legal now.

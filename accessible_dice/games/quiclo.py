@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accessible_dice import arithmetic, solver
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, check_values
 from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     DiceThrown,
@@ -84,13 +84,7 @@ class Verdict:
 
 
 def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:
-    values = tuple(dice)
-    if len(values) != DICE:
-        raise WrongDiceCount(count=DICE, faces=FACES, given=len(values))
-    for position, value in enumerate(values, start=1):
-        if type(value) is not int or not 1 <= value <= FACES:
-            raise DieOutOfRange(position=position, value=value, faces=FACES)
-    return values
+    return check_values(dice, DICE, FACES)
 
 
 def _invalid(error: DiceError, dice_used: int, shown: str) -> Verdict:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     DiceThrown,
@@ -94,13 +94,8 @@ def _already_shut(flaps: Iterable[int]) -> FlapAlreadyShut:
 
 
 def _checked_dice(dice: Sequence[int]) -> tuple[int, int]:
-    values = tuple(dice)
-    if len(values) != DICE:
-        raise WrongDiceCount(count=DICE, faces=FACES, given=len(values))
-    for position, value in enumerate(values, start=1):
-        if type(value) is not int or not 1 <= value <= FACES:
-            raise DieOutOfRange(position=position, value=value, faces=FACES)
-    return values[0], values[1]
+    first, second = check_values(dice, DICE, FACES)
+    return first, second
 
 
 def _checked_flaps(flaps: Iterable[int]) -> frozenset[int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     BadAction,
@@ -64,12 +64,7 @@ def turn_score(kept: Sequence[int]) -> int:
 
     Accepts up to five dice, so a part of a turn can be scored as well.
     """
-    values = tuple(kept)
-    if len(values) > DICE:
-        raise WrongDiceCount(count=DICE, faces=FACES, given=len(values))
-    for position, value in enumerate(values, start=1):
-        if type(value) is not int or not 1 <= value <= FACES:
-            raise DieOutOfRange(position=position, value=value, faces=FACES)
+    values = check_values(kept, DICE, FACES, at_most=True)
     return sum(value for value in values if value != THREE)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.base import DiceThrown, Event, Game, Move, RoundEnded, TurnStarted
 from accessible_dice.games.options import choice
@@ -170,13 +170,7 @@ class UpperSectionFirst(IllegalMove):
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, ...]:
-    values = tuple(dice)
-    if len(values) != DICE:
-        raise WrongDiceCount(count=DICE, faces=FACES, given=len(values))
-    for position, value in enumerate(values, start=1):
-        if not isinstance(value, int) or not 1 <= value <= FACES:
-            raise DieOutOfRange(position=position, value=value, faces=FACES)
-    return values
+    return check_values(dice, DICE, FACES)
 
 
 def _of_a_kind(n: int) -> Callable[[tuple[int, ...], Counter[int]], int]:
