@@ -19,6 +19,7 @@ import logging
 import math
 import threading
 import wave
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -179,23 +180,51 @@ class SoundPlayer:
 
     def play(self, cue: Cue) -> None:
         """Play a cue now; silently nothing when muted, unknown or without audio."""
+        if self._playable(cue):
+            try:
+                self._start(cue)
+            except Exception:  # a sound must never stop the game
+                log.exception("could not play sound cue %r", cue.name)
+
+    def play_all(self, cues: Sequence[Cue]) -> None:
+        """Play an utterance's cues in order, each starting as the one before ends.
+
+        So "dice shaken, dice landed" is heard as two events, and flaps 3
+        and 4 as two thunks, left then right. Later cues wait on timer
+        threads; this call returns at once.
+        """
+        delay = 0.0
+        for cue in cues:
+            if delay:
+                timer = threading.Timer(delay, self.play, (cue,))
+                timer.daemon = True
+                timer.start()
+            else:
+                self.play(cue)
+            delay += self.length(cue)
+
+    def length(self, cue: Cue) -> float:
+        """How many seconds the cue lasts at its pitch; 0 when it would not play."""
+        if not self._playable(cue):
+            return 0.0
+        try:
+            return float(self._sound(cue).get_length())
+        except Exception:  # a sound must never stop the game
+            log.exception("could not load sound cue %r", cue.name)
+            return 0.0
+
+    def _playable(self, cue: Cue) -> bool:
         if cue.name not in CUE_MEANINGS:
             log.warning("unknown sound cue %r", cue.name)
-            return
-        if self._muted or not audio.ensure_mixer():
-            return
-        try:
-            self._start(cue)
-        except Exception:  # a sound must never stop the game
-            log.exception("could not play sound cue %r", cue.name)
+            return False
+        return not self._muted and audio.ensure_mixer()
 
     def _start(self, cue: Cue) -> None:
         import pygame
 
-        semitones = max(-PITCH_LIMIT, min(PITCH_LIMIT, cue.pitch or 0))
-        sound = self._sound(cue.name, semitones)
         left, right = pan(None if self.mono else cue.position)
         with self._lock:
+            sound = self._sound(cue)
             channel = self._free_channel(pygame)
             # Panning is set on a stopped channel before playing, so not even
             # the first few milliseconds are heard in the wrong place.
@@ -218,20 +247,22 @@ class SoundPlayer:
         self._turn = chosen - first + 1
         return pygame.mixer.Channel(chosen)
 
-    def _sound(self, name: str, semitones: int) -> Any:
-        """The cue as a mixer Sound at this pitch, made once and kept."""
+    def _sound(self, cue: Cue) -> Any:
+        """The cue as a mixer Sound at its pitch, made once and kept."""
         import pygame
 
+        semitones = max(-PITCH_LIMIT, min(PITCH_LIMIT, cue.pitch or 0))
         mixer = pygame.mixer.get_init()
-        key = (mixer, name, semitones)
-        if key not in self._sounds:
-            frequency, size, channels = mixer
-            if size != -16:
-                raise ValueError(f"the mixer plays {size}-bit samples, cues are 16-bit")
-            samples, rate = self._file(name)
-            step = 2 ** (semitones / 12) * rate / frequency
-            self._sounds[key] = pygame.mixer.Sound(buffer=spread(resample(samples, step), channels))
-        return self._sounds[key]
+        key = (mixer, cue.name, semitones)
+        with self._lock:
+            if key not in self._sounds:
+                frequency, size, channels = mixer
+                if size != -16:
+                    raise ValueError(f"the mixer plays {size}-bit samples, cues are 16-bit")
+                samples, rate = self._file(cue.name)
+                step = 2 ** (semitones / 12) * rate / frequency
+                self._sounds[key] = pygame.mixer.Sound(buffer=spread(resample(samples, step), channels))
+            return self._sounds[key]
 
     def _file(self, name: str) -> tuple[array.array, int]:
         if name not in self._files:

@@ -18,6 +18,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import wave
 from pathlib import Path
 
@@ -219,6 +220,23 @@ def test_muted_plays_nothing() -> None:
     player.muted = False
     player.play(Cue("win"))
     assert pygame.mixer.get_busy()
+
+
+@pytest.mark.usefixtures("dummy_mixer")
+def test_an_utterances_cues_play_one_after_another() -> None:
+    import pygame
+
+    def playing() -> list[float]:
+        sounds = [pygame.mixer.Channel(n).get_sound() for n in range(pygame.mixer.get_num_channels())]
+        return [round(sound.get_length(), 2) for sound in sounds if sound is not None]
+
+    player = SoundPlayer()
+    strike, win = Cue("strike"), Cue("win", position=1.0)
+    assert player.length(strike) == pytest.approx(0.26, abs=0.01)
+    player.play_all([strike, win])
+    assert playing() == [0.26], "the second cue waits for the first"
+    time.sleep(0.5)
+    assert playing() == [1.24]
 
 
 def test_a_cue_keeps_its_length_at_any_mixer_rate(monkeypatch: pytest.MonkeyPatch) -> None:
