@@ -28,6 +28,7 @@ from accessible_dice.games.base import (
     Game,
     GameEnded,
     Move,
+    NoThrowNow,
     RollOffTied,
     RoundEnded,
     StarterChosen,
@@ -158,6 +159,7 @@ class Presenter:
     def on_DiceThrown(self, event: DiceThrown) -> Utterance:
         dice = self.dice_words(event.values)
         if self.brief:
+            # Translators: brief verbosity: just the dice thrown, e.g. "3, 4."
             return news(self._("{dice}.").format(dice=dice), *THROW_CUES)
         if event.purpose == "start":
             # Translators: a throw to decide who starts.
@@ -220,8 +222,15 @@ class Presenter:
     # ------------------------------------------------------------ refusals and prompts
 
     def refusal(self, error: DiceError) -> Utterance:
-        """A refusal in the player's language, its number lists said by babel."""
-        return answer(self.refusal_text(error), Cue("invalid"))
+        """A refusal in the player's language, its number lists said by babel.
+
+        A throw while a move is due is followed by the moves possible now, so
+        the fix is known (ER-02).
+        """
+        said = answer(self.refusal_text(error), Cue("invalid"))
+        if isinstance(error, NoThrowNow) and not self.brief:
+            return combine([said, self.due()], interrupt=True) or said
+        return said
 
     def refusal_text(self, error: DiceError) -> str:
         # The same refusal with its lists re-said; rendering reads only ``data``.
@@ -282,6 +291,7 @@ class Presenter:
     def dice_answer(self) -> Utterance:
         table = self.game.dice_on_table()
         if not table:
+            # Translators: the dice review before the first throw.
             return answer(self._("No dice on the table."))
         # Translators: the review of the dice on the table.
         said = [self._("Dice: {dice}.").format(dice=self.dice_words(table))]
@@ -293,6 +303,7 @@ class Presenter:
 
     def board_answer(self, player: int | None = None) -> Utterance:
         """A player's own board or scorecard; games override."""
+        # Translators: the board review in a game without boards.
         return answer(self._("This game has no board."))
 
     def standings_words(self) -> Utterance:
@@ -310,6 +321,7 @@ class Presenter:
     def turn_news(self) -> Utterance:
         """Whose turn, which round, and what is due now (CG-04, CG-11)."""
         if self.game.is_over():
+            # Translators: the turn review after the end.
             return news(self._("The game is over."))
         player = self.game.current_player()
         assert player is not None
@@ -346,9 +358,11 @@ class Presenter:
 
     def moves_answer(self) -> Utterance:
         if self.game.is_over():
+            # Translators: the moves review after the end.
             return answer(self._("The game is over."))
         said = self.due()
         if said is None:
+            # Translators: the moves review when nothing is to be chosen.
             return answer(self._("Nothing to choose now."))
         return answer(said.text, *said.cues)
 

@@ -96,6 +96,7 @@ class ShutTheBoxPresenter(Presenter):
         flaps = self.numbers(event.flaps)
         cues = [flap_cue(flap) for flap in event.flaps]
         if self.brief:
+            # Translators: brief verbosity: flaps just shut, e.g. "7 shut."
             return news(self._("{flaps} shut.").format(flaps=flaps), *cues)
         # Translators: flaps just shut, e.g. "Flap 7 shut." or "Flaps 3 and 4 shut."
         said = self.ngettext("Flap {flaps} shut.", "Flaps {flaps} shut.", len(event.flaps)).format(flaps=flaps)

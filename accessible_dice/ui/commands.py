@@ -20,7 +20,7 @@ from types import ModuleType
 
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games import GAMES
-from accessible_dice.games.base import Game, Move
+from accessible_dice.games.base import Game, Move, NoThrowNow
 from accessible_dice.presentation.i18n import Language
 
 #: The shared commands: name -> (word marked for translation, short letters).
@@ -82,11 +82,6 @@ class RandomDiceOnly(IllegalMove):
     template = N_("The dice are random in this game; type roll to throw.")
 
 
-class NoValuesAsked(IllegalMove):
-    # Translators: dice values were typed when no dice are to be thrown.
-    template = N_("No dice are to be thrown now.")
-
-
 def game_commands(game_id: str) -> ModuleType:
     """The module that reads ``game_id``'s own commands."""
     return importlib.import_module(f"accessible_dice.ui.{GAMES[game_id]}")
@@ -139,7 +134,7 @@ def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command
 
 def _values(text: str, game: Game, manual: bool) -> Command:
     if game.dice_request() is None:
-        raise NoValuesAsked()
+        raise NoThrowNow()
     if not manual:
         raise RandomDiceOnly()
     return Command("values", (text,))

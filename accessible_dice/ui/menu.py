@@ -140,9 +140,12 @@ class Menu:
         game_id = games[self.choose(self._("Choose a game:"), titles)]
         players = self._players(game_id)
         options = self._options(game_id)
-        # Translators: the dice question; manual means real dice whose values are typed.
-        dice = [(self._("random"), ("random",)), (self._("manual, you throw real dice and type their values"),
-                                                 ("manual",))]
+        dice = [
+            # Translators: dice choice: the program throws.
+            (self._("random"), ("random",)),
+            # Translators: dice choice: real dice are thrown and their values typed.
+            (self._("manual, you throw real dice and type their values"), ("manual",)),
+        ]
         # Translators: the question before the dice choices; Enter keeps the first.
         self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
         return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to)

@@ -226,9 +226,12 @@ class Terminal:
             said = None if last is None else answer(last.text, *last.cues)
         else:
             step = {"previous": -1, "next": 1}.get(name, 0)
-            if step and history.at_edge(step):
-                # Translators: stepping through the history went past its first or last message.
-                said = answer(self._("No older messages.") if step < 0 else self._("No newer messages."))
+            if step < 0 and history.at_edge(step):
+                # Translators: stepping back through the history went past its first message.
+                said = answer(self._("No older messages."))
+            elif step > 0 and history.at_edge(step):
+                # Translators: stepping forward through the history went past its last message.
+                said = answer(self._("No newer messages."))
             else:
                 found = {"previous": history.previous, "next": history.next,
                          "oldest": history.oldest, "newest": history.newest}[name]()

@@ -1,0 +1,134 @@
+"""What a Threes Away player hears (rules: docs/rules/threes-away.md).
+
+Dice are said in the order thrown, because that order gives their positions
+for ``keep``: "Anna threw 3, 2, 6, 4 and 5. Keep the 3: die 1." Then "3 and 2
+kept, 2 points so far." and at the end of the turn "Anna scores 9 points;
+25 in total."
+"""
+
+from __future__ import annotations
+
+from accessible_dice.errors import N_
+from accessible_dice.games.base import Move, RoundEnded
+from accessible_dice.games.threes_away import DICE, THREE, DiceKept, Keep, RoundsSet, ThreesAway, TurnScored, turn_score
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.utterance import Utterance
+
+
+class ThreesAwayPresenter(Presenter):
+    # Translators: the game's name (Swedish: Treor bort); see words.md.
+    title = N_("Threes Away")
+    game: ThreesAway
+
+    @property
+    def solo(self) -> bool:
+        return len(self.game.players) == 1
+
+    def setup_words(self) -> Utterance | None:
+        if self.game.options["variant"] == "high":
+            # Translators: Threes Away variant High.
+            said = [news(self._("High: the highest total wins."))]
+        else:
+            # Translators: Threes Away variant Low.
+            said = [news(self._("Low: the lowest total wins."))]
+        if self.game.rolloff is not None:
+            # Translators: Threes Away: who starts is decided by a throw of all five dice.
+            said.append(news(self._("Everyone throws all five dice; the highest sum starts.")))
+        if self.game.options["rounds"] == "roll":
+            # Translators: Threes Away: the starting player's die sets the number of rounds.
+            said.append(news(self._("The starting player throws one die for the number of rounds.")))
+        return combine(said)
+
+    # ------------------------------------------------------------ events
+
+    def on_RoundsSet(self, event: RoundsSet) -> Utterance:
+        # Translators: Threes Away: the number of rounds was thrown.
+        return news(self.ngettext("The game has {rounds} round.", "The game has {rounds} rounds.",
+                                  event.rounds).format(rounds=self.language.number(event.rounds)))
+
+    def on_DiceKept(self, event: DiceKept) -> Utterance:
+        values = self.numbers(event.values)
+        if self.brief or len(event.kept) == DICE:
+            # Translators: dice set aside, e.g. "3 and 2 kept."
+            return news(self._("{values} kept.").format(values=values))
+        # Translators: dice set aside and the turn score so far, e.g. "3 and 2 kept, 2 points so far."
+        return news(self._("{values} kept, {score} so far.").format(
+            values=values, score=self.score_words(turn_score(event.kept))))
+
+    def on_TurnScored(self, event: TurnScored) -> Utterance:
+        score, total = self.score_words(event.score), self.score_words(event.total)
+        if self.solo:
+            # Translators: solitaire Threes Away: the turn's score and the total.
+            return news(self._("Turn score {score}; {total} in total.").format(score=score, total=total))
+        # Translators: a player's turn score and total, e.g. "Anna scores 9 points; 25 in total."
+        return news(self._("{name} scores {score}; {total} in total.").format(
+            name=self.name(event.player), score=score, total=total))
+
+    def on_RoundEnded(self, event: RoundEnded) -> Utterance:
+        said = super().on_RoundEnded(event)
+        if self.game.is_over() or self.solo:
+            return said
+        return combine([said, self.standings_words()]) or said
+
+    # ------------------------------------------------------------ review
+
+    def threes(self) -> list[int]:
+        """Positions, from 1, of the threes just thrown."""
+        return [p + 1 for p, value in enumerate(self.game.dice_on_table()) if value == THREE]
+
+    def choices(self) -> Utterance | None:
+        if self.game.dice_on_table() == () or self.game.is_over():
+            return None
+        threes = self.threes()
+        if threes:
+            # Translators: Threes Away: every 3 thrown must be kept; {positions} are die positions.
+            said = self.ngettext("Keep the 3: die {positions}.", "Keep the 3s: dice {positions}.",
+                                 len(threes)).format(positions=self.numbers(threes))
+        else:
+            # Translators: Threes Away: at least one of the dice thrown must be kept.
+            said = self._("Keep at least one die.")
+        if self.full:
+            # Translators: how to type a keep; positions count from 1 in the order the dice were said.
+            said = " ".join([said, self._("Type keep and the positions, like keep 1 3.")])
+        return news(said)
+
+    def move_words(self, move: Move) -> str:
+        assert isinstance(move, Keep)
+        table = self.game.dice_on_table()
+        positions = [p + 1 for p in move.positions]
+        # Translators: a suggested keep, e.g. "keep dice 2 and 3, showing 2 and 1".
+        return self.ngettext("keep die {positions}, showing {values}", "keep dice {positions}, showing {values}",
+                             len(positions)).format(positions=self.numbers(positions),
+                                                    values=self.numbers(table[p] for p in move.positions))
+
+    def dice_answer(self) -> Utterance:
+        table = self.game.dice_on_table()
+        kept = self.game.kept_dice()
+        said = [super().dice_answer().text] if table or not kept else []
+        if kept:
+            # Translators: the dice kept this turn, in the order kept.
+            said.append(self._("Kept: {dice}.").format(dice=self.numbers(kept)))
+        return answer(" ".join(said))
+
+    def board_answer(self, player: int | None = None) -> Utterance:
+        """A player's turn scores and total, and the dice kept in the turn being played."""
+        who = self.game.current_player() if player is None else player
+        who = 0 if who is None else who
+        scores = self.game.turn_scores[who]
+        if scores:
+            # Translators: a player's turn scores and total, e.g. "Anna: turns 9 and 12, 21 points."
+            said = [self._("{name}: turns {scores}, {total}.").format(
+                name=self.name(who), scores=self.numbers(scores), total=self.score_words(sum(scores)))]
+        else:
+            # Translators: a player who has not finished a turn yet.
+            said = [self._("{name}: no turns played yet.").format(name=self.name(who))]
+        if who == self.game.turn and self.game.kept_dice():
+            kept = self.game.kept_dice()
+            # Translators: the dice kept so far in this turn and what they score.
+            said.append(self._("Kept now: {dice}, {score}.").format(dice=self.numbers(kept),
+                                                                   score=self.score_words(turn_score(kept))))
+        return answer(" ".join(said))
+
+
+PRESENTER = ThreesAwayPresenter
+
