@@ -26,7 +26,7 @@ from typing import Any
 
 from accessible_dice import arithmetic
 from accessible_dice.arithmetic import BinaryOp, Node, Number
-from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
+from accessible_dice.dice import DiceRequest, WrongDiceCount, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     BadAction,
@@ -127,12 +127,9 @@ class FreeStrikeIsOneNumber(InvalidInput):
 
 
 def _check_dice(dice: Sequence[int], low: int = 1) -> tuple[int, ...]:
-    values = tuple(dice)
-    if not low <= len(values) <= DICE:
+    values = check_values(dice, DICE, FACES, at_most=True)
+    if len(values) < low:
         raise WrongDiceCount(count=DICE, faces=FACES, given=len(values))
-    for position, value in enumerate(values, start=1):
-        if type(value) is not int or not 1 <= value <= FACES:
-            raise DieOutOfRange(position=position, value=value, faces=FACES)
     return values
 
 
