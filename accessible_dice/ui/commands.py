@@ -113,7 +113,7 @@ def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command
     words = line.casefold().split()
     if not words:
         return Command("turn")
-    first, rest = words[0], tuple(words[1:])
+    first, rest = words[0], tuple(line.split()[1:])
     for name in COMMON:
         if first in words_for(name, language):
             if name == "roll" and rest:

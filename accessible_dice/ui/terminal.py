@@ -12,7 +12,7 @@ is said with its reason and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
 from accessible_dice.dice import example_entry
@@ -40,7 +40,9 @@ class Voice(Protocol):
 
 
 class CuePlayer(Protocol):
-    def play(self, cue: Cue) -> None: ...
+    """What the terminal needs from the sound player: an utterance's cues, in order."""
+
+    def play_all(self, cues: Sequence[Cue]) -> None: ...
 
 
 class NoSuchPlayer(InvalidInput):
@@ -77,9 +79,8 @@ class Announcer:
             self.lines.flush()
         if self.voice is not None:
             self.voice.speak(utterance)
-        if self.cues is not None:
-            for cue in utterance.cues:
-                self.cues.play(cue)
+        if self.cues is not None and utterance.cues:
+            self.cues.play_all(utterance.cues)
 
     def silence(self) -> None:
         if self.voice is not None:
@@ -206,7 +207,7 @@ class Terminal:
         wanted = " ".join(args)
         players = presenter.game.players
         for index, name in enumerate(players):
-            if name.casefold() == wanted or wanted == str(index + 1):
+            if name.casefold() == wanted.casefold() or wanted == str(index + 1):
                 return index
         raise NoSuchPlayer(name=wanted, players=self.language.join(players))
 

@@ -1,0 +1,134 @@
+"""The game session: computer players, dice sources, autosave after every action, resume."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from accessible_dice import save
+from accessible_dice.dice import NotADieValue, WrongDiceCount
+from accessible_dice.games import new_game
+from accessible_dice.games.base import NoThrowNow, Roll
+from accessible_dice.games.shut_the_box import Shut
+from accessible_dice.session import (
+    EmptyName,
+    NameTooLong,
+    NameTwice,
+    Session,
+    check_names,
+    data_dir,
+    is_computer,
+    new_session,
+    save_path,
+    simple_move,
+)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "saves" / "current.json"
+
+
+def test_the_data_folder_can_be_set_for_tests_and_portable_use(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path))
+    assert data_dir() == tmp_path and save_path() == tmp_path / "saves" / "current.json"
+
+
+def test_the_data_folder_follows_xdg_without_the_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ACCESSIBLE_DICE_DATA", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert data_dir() == tmp_path / "accessible-dice"
+
+
+@pytest.mark.parametrize(("name", "computer"), [("cpu", True), ("CPU2", True), ("cpu Anna", True),
+                                                 ("Anna", False), ("Scpu", False)])
+def test_names_starting_with_cpu_are_computer_players(name: str, computer: bool) -> None:
+    assert is_computer(name) is computer
+
+
+def test_names_are_checked() -> None:
+    assert check_names(" Anna , Ben") == ("Anna", "Ben")
+    for text, error in [("Anna,,Ben", EmptyName), ("x" * 31, NameTooLong), ("Ann,ann", NameTwice)]:
+        with pytest.raises(error):
+            check_names(text)
+
+
+def test_every_action_is_saved_and_the_save_replays_to_the_same_game(path: Path) -> None:
+    session = new_session("shut-the-box", ["Anna", "Ben"], {}, seed=1, save_to=path)
+    assert not path.exists()
+    session.roll()
+    assert save.read(path) == session.game
+    session.act(simple_move(session.game))
+    resumed = Session.resume(path)
+    assert resumed.game == session.game and resumed.save_to == path
+
+
+def test_a_finished_game_leaves_no_save_to_resume(path: Path) -> None:
+    session = new_session("shut-the-box", ["cpu"], {}, seed=3, save_to=path)
+    while not session.game.is_over():
+        session.computer_step()
+        assert session.game.is_over() or path.exists()
+    assert not path.exists()
+
+
+def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    session = new_session("shut-the-box", ["Anna"], {}, seed=1, save_to=blocker / "current.json")
+    events = session.roll()
+    assert events and session.save_error
+    assert session.game.history
+
+
+def test_random_dice_with_a_seed_repeat_the_game() -> None:
+    first, second = (new_session("shut-the-box", ["cpu1", "cpu2"], {}, seed=42) for _ in range(2))
+    for session in (first, second):
+        while not session.game.is_over():
+            session.computer_step()
+    assert first.game.history == second.game.history
+
+
+def test_typed_dice_are_checked_and_a_bad_entry_changes_nothing() -> None:
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True)
+    before = session.game.snapshot()
+    for text, error in [("3", WrongDiceCount), ("x 4", NotADieValue)]:
+        with pytest.raises(error):
+            session.enter(text)
+    assert session.game.snapshot() == before
+    assert session.enter("3 4")
+    with pytest.raises(NoThrowNow):
+        session.enter("3 4")
+
+
+def test_computers_play_their_own_turns_but_real_dice_are_typed_for_them() -> None:
+    randomly = new_session("shut-the-box", ["cpu", "Anna"], {}, seed=5)
+    assert randomly.computers == {0} and randomly.computer_to_act()
+    randomly.computer_step()
+    manual = new_session("shut-the-box", ["cpu", "Anna"], {}, manual=True)
+    assert not manual.computer_to_act()
+    manual.enter("3 4")
+    assert manual.computer_to_act()
+    manual.computer_step()
+    assert manual.game.current_player() == 1 and not manual.computer_to_act()
+
+
+@pytest.mark.parametrize("game_id", ["shut-the-box", "threes-away"])
+def test_the_simple_strategy_always_plays_legal_moves_to_the_end(game_id: str) -> None:
+    for seed in range(5):
+        session = new_session(game_id, ["cpu1", "cpu2", "cpu3"], {}, seed=seed)
+        for _ in range(2000):
+            if session.game.is_over():
+                break
+            session.computer_step()
+        assert session.game.is_over()
+
+
+def test_the_simple_strategy_in_shut_the_box_shuts_the_highest_flaps() -> None:
+    game = new_game("shut-the-box", ["Anna"])
+    game.apply(Roll((1, 3)))
+    game.apply(Shut("singles"))
+    game.apply(Roll((3, 4)))
+    assert game.available() == {"singles": {4}, "sum": {7}}
+    assert simple_move(game) == Shut("sum")

@@ -1,0 +1,257 @@
+"""The terminal front end, driven in-process by typed lines (experience.md §2, §6; interfaces.md §1).
+
+A recording voice (a test-only speech spy) stands beside the printed lines,
+so each test can check both what is printed and what would be spoken.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.session import Session, new_session
+from accessible_dice.ui import commands
+from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.utterance import Cue, Utterance
+
+EN = Language("en")
+
+
+@dataclass
+class VoiceSpy:
+    """Test only: records what would have been spoken, and each stop."""
+
+    spoken: list[Utterance] = field(default_factory=list)
+    silenced: int = 0
+
+    def speak(self, utterance: Utterance) -> None:
+        self.spoken.append(utterance)
+
+    def silence(self) -> None:
+        self.silenced += 1
+
+
+@dataclass
+class CueSpy:
+    played: list[Cue] = field(default_factory=list)
+
+    def play_all(self, cues: Sequence[Cue]) -> None:
+        self.played.extend(cues)
+
+
+@dataclass
+class Run:
+    lines: list[str]
+    voice: VoiceSpy
+    cues: CueSpy
+    session: Session
+    outcome: str
+
+
+def play(typed: Sequence[str], players: Sequence[str] = ("Anna", "Ben"), *, game: str = "shut-the-box",
+         manual: bool = False, seed: int | None = 1, options: dict | None = None,
+         verbosity: Verbosity = Verbosity.NORMAL, save_to: Path | None = None,
+         session: Session | None = None, resumed: bool = False) -> Run:
+    out, voice, cues = io.StringIO(), VoiceSpy(), CueSpy()
+    pending = iter(typed)
+    terminal = Terminal(Announcer(out, voice, cues), lambda: next(pending, None), EN, verbosity)
+    if session is None:
+        session = new_session(game, list(players), options or {}, manual=manual, seed=seed, save_to=save_to)
+    outcome = terminal.play(session, resumed)
+    return Run(out.getvalue().splitlines(), voice, cues, session, outcome)
+
+
+# ---------------------------------------------------------------- output (SR-15, SR-01, SR-08)
+
+
+def test_output_is_plain_lines_one_per_announcement_spoken_too() -> None:
+    run = play(["roll", "sum", "help", "board", "bogus", "roll", "q"])
+    text = "\n".join(run.lines)
+    assert "\x1b" not in text and not re.search("[\u2500-\u257f]", text)
+    assert run.lines == [" ".join(u.text.split()) for u in run.voice.spoken]
+    assert all(line.strip() for line in run.lines)
+
+
+def test_events_queue_and_answers_interrupt() -> None:
+    run = play(["roll", "board", "bogus"])
+    opening, thrown, board, refusal = run.voice.spoken[:4]
+    assert not opening.interrupt and not thrown.interrupt
+    assert board.interrupt and refusal.interrupt
+    assert Cue("invalid") in run.cues.played and Cue("dice_land") in run.cues.played
+
+
+def test_computer_turns_are_announced_like_anyone_elses() -> None:
+    run = play(["roll", "singles", "q"], players=("Anna", "cpu"), seed=3)
+    assert run.lines[:3] == ["Shut the Box: Anna and cpu. Anna's turn.",
+                             "Anna threw 2 and 5. Singles: 2 and 5. Sum: 7.",
+                             "Flaps 2 and 5 shut. cpu's turn."]
+    assert run.lines[3].startswith("cpu threw ")
+    assert run.lines[4].endswith("Anna's turn.")
+
+
+# ---------------------------------------------------------------- refusals change nothing
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("bogus", "bogus is not a command here. Type help for the commands."),
+    ("shut 11", "There is no flap 11; the flaps are 1 to 10."),
+    ("shut seven", "Name the flaps by number, like shut 7 or shut 3 4."),
+    ("difference", "The difference may be used only in the easy variant."),
+    ("roll", "No dice are to be thrown now. Singles: 2 and 5. Sum: 7."),
+    ("3 4", "With 2 and 5 you cannot shut 3 and 4."),
+    ("shut 2", "Singles shuts both 2 and 5."),
+    ("shut 1 2 3", "One throw shuts at most two flaps."),
+    ("board Zed", "There is no player Zed; the players are Anna and Ben."),
+    ("verbosity loud", "loud is not a verbosity; type verbosity brief, normal or full."),
+])
+def test_a_bad_command_during_a_move_is_refused_and_nothing_changes(typed: str, reason: str) -> None:
+    run = play(["roll", typed])
+    assert run.outcome == "eof"
+    refusal = run.voice.spoken[-2]
+    assert refusal.text == reason
+    assert refusal.interrupt and Cue("invalid") in refusal.cues
+    assert run.session.game.current_player() == 0 and len(run.session.game.history) == 1
+    assert run.session.game.dice_on_table() == (2, 5)
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("7 1", "Die 1: 7 is not valid, enter 1 to 6."),
+    ("1 2 3", "Enter 2 values from 1 to 6; you entered 3."),
+    ("x y", "x is not a number. Enter 2 values from 1 to 6, like 3 5."),
+    ("sum", "Throw the dice first."),
+    ("shut 4", "Throw the dice first."),
+])
+def test_bad_dice_values_are_refused_with_the_reason_and_asked_again(typed: str, reason: str) -> None:
+    """ER-01, ER-02: the die in error is named and the fix is said; no turn is lost."""
+    run = play([typed, "3 4"], manual=True)
+    assert run.lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert run.lines[2] == reason
+    assert run.lines[3] == "Anna threw 3 and 4. Singles: 3 and 4. Sum: 7."
+    assert run.session.game.current_player() == 0
+
+
+def test_random_dice_cannot_be_typed() -> None:
+    run = play(["3 4", "roll 3 4"])
+    assert run.lines[1:3] == ["The dice are random in this game; type roll to throw."] * 2
+    assert run.session.game.history == []
+
+
+def test_words_are_case_insensitive() -> None:
+    run = play(["ROLL", "Singles", "Q"], seed=3)
+    assert run.outcome == "quit" and len(run.session.game.history) == 2
+
+
+# ---------------------------------------------------------------- review, help, history
+
+
+def test_help_lists_the_commands_that_work_now_and_each_one_works() -> None:
+    """CG-05: the commands help names are exactly ones that parse now."""
+    run = play(["help", "roll", "help"], seed=3)
+    before, after = run.lines[1], run.lines[3]
+    assert before.startswith("Now: roll. Any time: dice (d), board (b), standings (s), turn (t), moves (m)")
+    assert after.startswith("Now: singles, sum, or shut N. Any time:")
+    game = run.session.game
+    for word in commands.actions_now(game, EN) + commands.any_time(EN):
+        typed = word.split(" (")[0].replace(" N", " 7")
+        assert commands.parse(typed, game, EN, manual=False)
+
+
+def test_help_with_real_dice_says_how_to_type_them() -> None:
+    run = play(["help"], manual=True)
+    assert run.lines[2].startswith("Type the values of the 2 dice thrown, like 3 5. Any time:")
+
+
+def test_an_empty_line_says_whose_turn_and_what_is_due() -> None:
+    run = play(["", "roll", ""], options={"rounds": "2"}, seed=3)
+    assert run.lines[1] == "Anna's turn, round 1 of 2. Throw 2 dice."
+    assert run.lines[3] == "Anna's turn, round 1 of 2. Singles: 2 and 5. Sum: 7."
+
+
+def test_review_commands_answer_and_change_nothing() -> None:
+    run = play(["roll", "d", "b", "b ben", "b 2", "s", "t", "m", "a"], seed=3)
+    assert run.lines[2:] == [
+        "Dice: 2 and 5.",
+        "Anna: open 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10. Shut: none.",
+        "Ben: open 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10. Shut: none.",
+        "Ben: open 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10. Shut: none.",
+        "Anna: 10 flaps open, 55 penalty points. Ben: 10 flaps open, 55 penalty points.",
+        "Anna's turn. Singles: 2 and 5. Sum: 7.",
+        "Singles: 2 and 5. Sum: 7.",
+        "Hint: Singles, which shuts 2 and 5.",
+        "Goodbye.",
+    ]
+    assert len(run.session.game.history) == 1
+
+
+def test_repeat_and_the_history_step_through_what_was_said() -> None:
+    run = play(["roll", "repeat", "previous", "previous", "next", "next", "newest", "oldest"], seed=3)
+    opening, thrown = run.lines[:2]
+    assert run.lines[2:] == [thrown, opening, "No older messages.", thrown, "No newer messages.", thrown,
+                             opening, "Goodbye."]
+
+
+def test_stop_silences_the_voice() -> None:
+    run = play(["stop"])
+    assert run.voice.silenced == 1
+
+
+def test_verbosity_can_be_changed_while_playing() -> None:
+    run = play(["verbosity brief", "roll", "v full", "sum"], seed=3)
+    assert run.lines[1:3] == ["Verbosity: brief.", "2, 5."]
+    assert run.lines[4] == "Flap 7 shut. Ben's turn. Open: 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10."
+
+
+# ---------------------------------------------------------------- leaving
+
+
+def test_end_of_input_leaves_the_game_saved(tmp_path: Path) -> None:
+    path = tmp_path / "current.json"
+    run = play(["roll"], save_to=path, seed=3)
+    assert run.outcome == "eof" and path.exists()
+    assert run.lines[-1] == "Game saved. Goodbye."
+    again = play([], session=Session.resume(path), resumed=True)
+    assert again.lines[0] == ("Shut the Box continued: Anna and Ben. Anna's turn. Singles: 2 and 5. Sum: 7.")
+
+
+def test_quit_saves_and_leaves(tmp_path: Path) -> None:
+    run = play(["quit"], save_to=tmp_path / "current.json")
+    assert run.outcome == "quit" and run.lines[-1] == "Game saved. Goodbye."
+
+
+def test_a_whole_game_of_computers_plays_itself_to_the_end() -> None:
+    run = play([], players=("cpu1", "cpu2"), seed=9)
+    assert run.outcome == "over"
+    assert run.lines[-1].startswith("Flap 8 shut. cpu2 shut the box! Game over. cpu2 wins with 0 penalty points.")
+
+
+# ---------------------------------------------------------------- Threes Away
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("keep", "Name the dice to keep by position, like keep 1 3."),
+    ("keep 9", "There is no die 9; 5 dice were thrown."),
+    ("keep 0", "There is no die 0; 5 dice were thrown."),
+    ("keep 4 4", "Die 4 is named twice."),
+    ("1", "Keep every 3: die 4 shows 3."),
+    ("roll", "No dice are to be thrown now. Keep the 3: die 4."),
+])
+def test_threes_away_a_bad_keep_is_refused_and_nothing_changes(typed: str, reason: str) -> None:
+    run = play(["roll", typed], players=("Anna",), game="threes-away", options={"rounds": "1"}, seed=2)
+    assert run.lines[1] == "Anna threw 1, 1, 1, 3, and 2. Keep the 3: die 4."
+    assert run.lines[2] == reason
+    assert run.session.game.dice_on_table() == (1, 1, 1, 3, 2) and run.session.game.kept_dice() == ()
+
+
+def test_threes_away_keeps_by_position_as_announced() -> None:
+    run = play(["roll", "keep 1,2 4", "d"], players=("Anna",), game="threes-away", options={"rounds": "1"},
+               seed=2)
+    assert run.lines[2] == "1, 1, and 3 kept, 2 points so far."
+    assert run.session.game.kept_dice() == (1, 1, 3)
+    assert run.lines[3] == "Kept: 1, 1, and 3."
