@@ -230,8 +230,7 @@ class SoundPlayer:
             # the first few milliseconds are heard in the wrong place.
             channel.stop()
             self._panned[channel.id] = (left, right)
-            g = self.gain()
-            channel.set_volume(left * g, right * g)
+            _set_gains(pygame, channel, left, right, self.gain())
             channel.play(sound)
 
     def _free_channel(self, pygame: Any) -> Any:
@@ -281,11 +280,24 @@ class SoundPlayer:
                 for number, (left, right) in list(self._panned.items()):
                     channel = pygame.mixer.Channel(number)
                     if channel.get_busy():
-                        channel.set_volume(left * g, right * g)
+                        _set_gains(pygame, channel, left, right, g)
                     else:
                         del self._panned[number]
         except Exception:  # a sound must never stop the game
             log.exception("could not change the volume of playing cues")
+
+
+def _set_gains(pygame: Any, channel: Any, left: float, right: float, gain: float) -> None:
+    """Pan and set the loudness of a channel.
+
+    SDL ignores panning on a mono device, and ``set_volume(left, right)``
+    leaves the plain volume at full, so there the plain volume carries the
+    gain, at the level a centred cue has in stereo.
+    """
+    if pygame.mixer.get_init()[2] == 1:
+        channel.set_volume(gain * math.hypot(left, right) / math.sqrt(2))
+    else:
+        channel.set_volume(left * gain, right * gain)
 
 
 def _unit(value: float) -> float:

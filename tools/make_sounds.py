@@ -252,15 +252,15 @@ def dice_shake(rng: random.Random) -> Signal:
 
 def knock(freq: float, rng: random.Random) -> Signal:
     """A die hitting a wooden table: a short woody knock with a hard edge."""
-    body = struck(freq, 0.09, 0.09, WOOD)
+    body = struck(freq, 0.05, 0.06, WOOD)
     edge = times(lowpass(noise(0.004, rng), 4000), envelope(0.004, 0.0003, 0.003))
-    add(body, edge, 0.0, 0.6)
+    add(body, edge, 0.0, 0.8)
     return body
 
 
 def dice_land(rng: random.Random) -> Signal:
     """Dice landing: two knocks, a bounce and a last settling tick."""
-    out = silence(0.34)
+    out = silence(0.29)
     for at, gain in ((0.0, 1.0), (0.055, 0.85), (0.135, 0.45), (0.205, 0.2)):
         add(out, knock(rng.uniform(520, 760), rng), at, gain)
     return out
@@ -270,7 +270,7 @@ def flap_shut(rng: random.Random) -> Signal:
     """A wooden flap falling shut: a faint hinge tick, then a low thunk."""
     out = silence(0.3)
     add(out, ring(2400, 0.015, 0.02), 0.0, 0.12)
-    thunk = struck(190, 0.16, 0.27, WOOD)
+    thunk = struck(190, 0.14, 0.27, WOOD)
     add(thunk, struck(880, 0.05, 0.06, WOOD), 0.0, 0.35)
     thud = times(lowpass(noise(0.012, rng), 1200), envelope(0.012, 0.0005, 0.01))
     add(thunk, thud, 0.0, 1.5)
