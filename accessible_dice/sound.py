@@ -114,9 +114,10 @@ def pan(position: float | None) -> tuple[float, float]:
 class SoundPlayer:
     """Plays cues on the mixer's free channels, never on the speech channel.
 
-    ``volume`` (0..1), ``muted``, ``mono`` and ``ducked`` may be changed at
-    any time; cues already playing follow at once. Set ``ducked`` while the
-    voice speaks so effects step back behind it (checklist SR-13).
+    ``volume`` (0..1), ``muted``, ``ducked`` and ``duck_level`` may be
+    changed at any time and cues already playing follow at once; ``mono``
+    holds from the next cue. Set ``ducked`` while the voice speaks so effects
+    step back behind it (checklist SR-13).
     """
 
     def __init__(
@@ -131,8 +132,8 @@ class SoundPlayer:
         self._volume = _unit(volume)
         self._muted = muted
         self._ducked = False
+        self._duck_level = _unit(duck_level)
         self.mono = mono
-        self.duck_level = _unit(duck_level)
         self._lock = threading.RLock()
         self._files: dict[str, tuple[array.array, int]] = {}
         self._sounds: dict[tuple[Any, str, int], Any] = {}
@@ -170,11 +171,20 @@ class SoundPlayer:
         self._ducked = value
         self._refresh()
 
+    @property
+    def duck_level(self) -> float:
+        return self._duck_level
+
+    @duck_level.setter
+    def duck_level(self, value: float) -> None:
+        self._duck_level = _unit(value)
+        self._refresh()
+
     def gain(self) -> float:
         """How loud a cue plays now, 0..1, all settings together."""
         if self._muted:
             return 0.0
-        return self._volume * (self.duck_level if self._ducked else 1.0)
+        return self._volume * (self._duck_level if self._ducked else 1.0)
 
     # --- playing --------------------------------------------------------
 
@@ -225,16 +235,17 @@ class SoundPlayer:
         left, right = pan(None if self.mono else cue.position)
         with self._lock:
             sound = self._sound(cue)
-            channel = self._free_channel(pygame)
+            number = self._free_channel(pygame)
+            channel = pygame.mixer.Channel(number)
             # Panning is set on a stopped channel before playing, so not even
             # the first few milliseconds are heard in the wrong place.
             channel.stop()
-            self._panned[channel.id] = (left, right)
+            self._panned[number] = (left, right)
             _set_gains(pygame, channel, left, right, self.gain())
             channel.play(sound)
 
-    def _free_channel(self, pygame: Any) -> Any:
-        """An idle effects channel, or else the next one in turn.
+    def _free_channel(self, pygame: Any) -> int:
+        """The number of an idle effects channel, or else of the next one in turn.
 
         Not ``pygame.mixer.find_channel``: it may hand out the channel
         reserved for speech.
@@ -244,7 +255,7 @@ class SoundPlayer:
         turns = [first + (self._turn + k) % count for k in range(count)]
         chosen = next((n for n in turns if not pygame.mixer.Channel(n).get_busy()), turns[0])
         self._turn = chosen - first + 1
-        return pygame.mixer.Channel(chosen)
+        return chosen
 
     def _sound(self, cue: Cue) -> Any:
         """The cue as a mixer Sound at its pitch, made once and kept."""

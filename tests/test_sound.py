@@ -290,6 +290,8 @@ def test_volume_and_duck_level_stay_between_0_and_1() -> None:
     assert player.gain() == 0.5
     player.duck_level, player.ducked = 0.4, True
     assert player.gain() == pytest.approx(0.2)
+    player.duck_level = 2
+    assert player.gain() == 0.5
     player.muted = True
     assert player.gain() == 0.0
 
