@@ -1,1 +1,49 @@
-"""strategy layer."""
+"""Hints and computer players: exact optimal strategies, one module per game.
+
+Front ends call :func:`best_move` for a hint and :func:`computer_move` for a
+computer player's next move, with the real :class:`Game` object; both work
+whenever a move (not a throw) is due. Advice is data (see
+:mod:`accessible_dice.strategy.common`); the presentation layer words it.
+Methods and figures: docs/strategy.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from accessible_dice.games.base import Game, Move
+from accessible_dice.strategy.common import Advice, Choice
+
+__all__ = ["Advice", "Choice", "best_move", "computer_move", "has_strategy"]
+
+#: Game id -> strategy module in this package, imported on first use (Yatzy's needs numpy).
+STRATEGIES = {
+    "shut-the-box": "shut_the_box",
+    "yatzy": "yatzy",
+    "threes-away": "threes_away",
+}
+
+
+def has_strategy(game: Game) -> bool:
+    """Whether the game has hints and computer players."""
+    return game.id in STRATEGIES
+
+
+def _module(game: Game) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{STRATEGIES[game.id]}")
+
+
+def best_move(game: Game, considering: Move | None = None) -> Advice:
+    """The best move now for the current player, the alternatives, and ``considering``'s worth.
+
+    Raises ``KeyError`` for a game without a strategy (see :func:`has_strategy`),
+    the game's refusal when ``considering`` is not legal, and ``GameIsOver`` or
+    ``ThrowFirst`` when there is nothing to decide.
+    """
+    return _module(game).best_move(game, considering)  # type: ignore[no-any-return]
+
+
+def computer_move(game: Game) -> Move:
+    """The move a computer player makes now: the best choice's next move."""
+    return _module(game).computer_move(game)  # type: ignore[no-any-return]

@@ -1,0 +1,437 @@
+"""Yatzy: optimal solitaire play, for each play order, by dynamic programming.
+
+The method is the standard one for Yahtzee (Verhoeff; Glenn) and Yatzy
+(Larsson and Sjöberg). Between turns, all that matters for the rest of a
+game is *which boxes are filled* (15 bits) and *the upper-section total*,
+capped at 63 because only "63 or more" earns the bonus. For each such state
+``E[boxes, upper]`` is the expected score still to come under optimal play;
+the full card is worth 0 and the empty card (``E[0, 0]``) is the expected
+final total: 248.439989 in free order.
+
+One turn is solved backwards, as in the widget of Glenn's paper. Dice are
+interchangeable, so a throw is a sorted multiset (252 of five dice) and a
+keep is a sorted multiset of zero to five dice (462):
+
+1. after the last throw, the best box: its points, the bonus if this box
+   brings the upper total to 63, and ``E`` of the state it leads to;
+2. a keep is worth the average, over one more die, of the keep with that
+   die added (a keep of five is the throw itself), so all keeps follow from
+   the throws in five averaging steps;
+3. a throw with a re-throw left is worth its best sub-keep (keeping all five
+   means stopping), found in five max steps over "this keep less one die";
+4. steps 2 and 3 again for the first re-throw, then step 2 alone gives the
+   turn's value before its first throw.
+
+States are solved from 14 filled boxes down to none, thousands at a time
+as columns of numpy arrays. Only states a game can reach are solved (in
+upper-first order the lower boxes wait for the upper six; in order, the
+filled boxes are always the first ones; upper totals no set of upper boxes
+can make are skipped); the others stay NaN.
+
+The table (16 MiB of float64) takes tens of seconds to build in free order,
+so it is kept on disk: in the folder named by the environment variable
+``ACCESSIBLE_DICE_STRATEGY_CACHE`` or given as a parameter, else in the
+user data folder. A header records the format version, the play order, the
+array's shape and its SHA-256; a missing, damaged or outdated file is
+rebuilt. Hints then re-solve just the current state's turn, in a millisecond.
+
+With several players the advice (and the computer player) is still the
+solitaire optimum, maximising the expected final total; it does not weigh
+the opponents' cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations_with_replacement, product
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from accessible_dice.games.base import Move
+from accessible_dice.games.yatzy import (
+    BONUS,
+    BONUS_THRESHOLD,
+    DICE,
+    FACES,
+    ORDERS,
+    THROWS,
+    Box,
+    Hold,
+    Release,
+    Score,
+    Section,
+    ThrowAgain,
+    Yatzy,
+    score,
+)
+from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+
+#: Bump when the scoring, the rules or the solver change: older tables are rebuilt.
+TABLE_VERSION = 1
+CACHE_ENV = "ACCESSIBLE_DICE_STRATEGY_CACHE"
+FORMAT = "accessible-dice yatzy table"
+
+BOXES = tuple(Box)
+FULL_CARD = (1 << len(BOXES)) - 1
+UPPER_BOXES = sum(1 << i for i, box in enumerate(BOXES) if box.section is Section.UPPER)
+#: Upper totals 0..63; 63 stands for "63 or more".
+UPPER_STATES = BONUS_THRESHOLD + 1
+SHAPE = (FULL_CARD + 1, UPPER_STATES)
+#: States solved together, as columns: large enough to hide numpy's overhead,
+#: small enough that the (462, N) work arrays stay in cache.
+CHUNK = 2048
+
+# ------------------------------------------------------------ dice combinatorics
+
+#: Every keep (sorted multiset of 0..5 dice), by size; the last 252 are the throws.
+KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    keep for size in range(DICE + 1) for keep in combinations_with_replacement(range(1, FACES + 1), size))
+KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+#: ``LEVELS[n]`` is the slice of the keeps of ``n`` dice.
+_starts = [sum(1 for k in KEEPS if len(k) < n) for n in range(DICE + 2)]
+LEVELS = tuple(slice(_starts[n], _starts[n + 1]) for n in range(DICE + 1))
+THROWN = LEVELS[DICE]
+#: ``_ADD[k, f]``: keep ``k`` (fewer than five dice) with one more die showing ``f + 1``.
+_ADD = np.array([[KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, FACES + 1)]
+                 for k in KEEPS[:THROWN.start]], dtype=np.intp)
+#: ``_LESS[k]``: keep ``k`` less one die, for each face it shows (repeated to five columns).
+_LESS = np.array([([KEEP_INDEX[k[:i] + k[i + 1:]] for i in range(len(k))] * DICE)[:DICE]
+                  for k in KEEPS[1:]], dtype=np.intp)
+#: ``POINTS[b, r]``: what throw ``r`` scores in box ``b``, by the game's own :func:`score`.
+POINTS = np.array([[score(box, roll) for roll in KEEPS[THROWN]] for box in BOXES], dtype=np.float64)
+#: ``_COUNT[f, r]``: how many dice of throw ``r`` show ``f + 1``.
+_COUNT = np.array([[roll.count(face) for roll in KEEPS[THROWN]] for face in range(1, FACES + 1)],
+                  dtype=np.intp)
+
+
+def _upper_totals(filled: int) -> np.ndarray:
+    """The capped upper totals that the filled upper boxes in ``filled`` can add up to."""
+    totals = {0}
+    for i, box in enumerate(BOXES):
+        if filled >> i & 1 and box.face is not None:
+            totals = {min(BONUS_THRESHOLD, t + box.face * n) for t in totals for n in range(DICE + 1)}
+    return np.array(sorted(totals), dtype=np.intp)
+
+
+_UPPER_TOTALS = [_upper_totals(filled) for filled in range(UPPER_BOXES + 1)]
+
+
+# ------------------------------------------------------------------ play orders
+
+
+def allowed(order: str, cards: np.ndarray, box: int) -> np.ndarray:
+    """For each card (a bit set of filled boxes), whether the play order lets ``box`` be filled next.
+
+    The same rule as :meth:`Yatzy.allowed_boxes`, for thousands of cards at once.
+    """
+    empty = (cards >> box & 1) == 0
+    if order == "free":
+        return empty
+    if order == "upper-first":
+        return empty & ((UPPER_BOXES >> box & 1 == 1) | (cards & UPPER_BOXES == UPPER_BOXES))
+    if order == "in-order":
+        return cards == (1 << box) - 1
+    raise ValueError(f"order must be one of {ORDERS}, not {order!r}")
+
+
+def _cards_by_filled(order: str) -> list[np.ndarray]:
+    """The reachable cards, grouped by how many boxes are filled."""
+    layers = [np.array([0], dtype=np.int64)]
+    for _ in BOXES:
+        cards = layers[-1]
+        following = [cards[allowed(order, cards, b)] | (1 << b) for b in range(len(BOXES))]
+        layers.append(np.unique(np.concatenate(following)))
+    return layers
+
+
+# -------------------------------------------------------------- one turn, vectorised
+
+
+def _box_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
+                box: int) -> np.ndarray:
+    """(252, N): each final throw's worth in ``box`` (points, bonus, future); -inf where not allowed."""
+    # Where the box is barred its following state may be unsolved (NaN): np.where, not a sum.
+    barred = ~allowed(order, cards, box)
+    following = (cards | (1 << box)) * UPPER_STATES
+    face = BOXES[box].face
+    if face is None:
+        return POINTS[box][:, None] + np.where(barred, -np.inf, values[following + uppers])[None, :]
+    # An upper box scores face × count: six outcomes per state, spread over the throws.
+    points = face * np.arange(DICE + 1)[:, None]
+    reached = np.minimum(uppers[None, :] + points, BONUS_THRESHOLD)
+    bonus = np.where((reached == BONUS_THRESHOLD) & (uppers < BONUS_THRESHOLD)[None, :], BONUS, 0)
+    by_count = np.where(barred[None, :], -np.inf, points + bonus + values[following[None, :] + reached])
+    return by_count[_COUNT[face - 1]]
+
+
+def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray) -> np.ndarray:
+    """(252, N): each final throw's worth in the best allowed box."""
+    best = np.full((THROWN.stop - THROWN.start, len(cards)), -np.inf)
+    for box in range(len(BOXES)):
+        np.maximum(best, _box_values(values, order, cards, uppers, box), out=best)
+    return best
+
+
+def _keep_values(thrown: np.ndarray) -> np.ndarray:
+    """(462, N): each keep's worth, given each throw's worth: the mean over one more die."""
+    keeps = np.empty((len(KEEPS), thrown.shape[1]))
+    keeps[THROWN] = thrown
+    for level in reversed(LEVELS[:DICE]):
+        more = _ADD[level]
+        total = keeps[more[:, 0]]
+        for face in range(1, FACES):
+            total += keeps[more[:, face]]
+        keeps[level] = total / FACES
+    return keeps
+
+
+def _best_keeps(keeps: np.ndarray) -> np.ndarray:
+    """(252, N): each throw's worth with a re-throw to come: its best sub-keep."""
+    best = np.empty_like(keeps)
+    best[0] = keeps[0]
+    for level in LEVELS[1:]:
+        less = _LESS[level.start - 1:level.stop - 1]
+        below = best[less[:, 0]]
+        for i in range(1, DICE):
+            np.maximum(below, best[less[:, i]], out=below)
+        best[level] = np.maximum(keeps[level], below)
+    return best[THROWN]
+
+
+def _turn_keeps(final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The keep values before each throw of a turn: (first throw, first re-throw, last re-throw)."""
+    last = _keep_values(final)
+    first_rethrow = _keep_values(_best_keeps(last))
+    return _keep_values(_best_keeps(first_rethrow)), first_rethrow, last
+
+
+def solve(order: str = "free", workers: int = 2) -> np.ndarray:
+    """``E[card, upper]`` for every reachable state; NaN for the others.
+
+    The states with the same number of filled boxes depend only on states
+    with more, so their chunks are shared among ``workers`` threads (numpy
+    releases the interpreter lock while it computes).
+    """
+    values = np.full(SHAPE, np.nan).ravel()
+    values[FULL_CARD * UPPER_STATES:] = 0.0
+
+    def solve_chunk(cards: np.ndarray, uppers: np.ndarray) -> None:
+        final = _final_values(values, order, cards, uppers)
+        values[cards * UPPER_STATES + uppers] = _turn_keeps(final)[0][0]
+
+    with ThreadPoolExecutor(max(1, workers)) as pool:
+        for cards in reversed(_cards_by_filled(order)[:-1]):
+            totals = [_UPPER_TOTALS[c & UPPER_BOXES] for c in cards]
+            state_cards = np.repeat(cards, [len(t) for t in totals])
+            uppers = np.concatenate(totals)
+            starts = range(0, len(state_cards), CHUNK)
+            # list() waits for the whole layer and re-raises any worker's error.
+            list(pool.map(solve_chunk, [state_cards[s:s + CHUNK] for s in starts],
+                          [uppers[s:s + CHUNK] for s in starts]))
+    return values.reshape(SHAPE)
+
+
+# ------------------------------------------------------------------ the table on disk
+
+
+def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
+    """Where tables are kept: ``directory``, else ``$ACCESSIBLE_DICE_STRATEGY_CACHE``, else user data."""
+    if directory is not None:
+        return Path(directory)
+    from_environment = os.environ.get(CACHE_ENV)
+    if from_environment:
+        return Path(from_environment)
+    return Path(platformdirs.user_data_dir("accessible-dice")) / "strategy"
+
+
+def table_path(order: str, directory: str | os.PathLike[str] | None = None) -> Path:
+    return cache_dir(directory) / f"yatzy-{order}.table"
+
+
+def _header(order: str, data: bytes) -> dict[str, object]:
+    return {"format": FORMAT, "version": TABLE_VERSION, "order": order, "shape": list(SHAPE),
+            "dtype": "<f8", "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def _read(path: Path, order: str) -> np.ndarray | None:
+    """The table in ``path`` if it is whole, of this version and order; else ``None``."""
+    try:
+        with path.open("rb") as file:
+            header = json.loads(file.readline(4096))
+            data = file.read()
+    except (OSError, ValueError):
+        return None
+    if header != _header(order, data):
+        return None
+    return np.frombuffer(data, dtype="<f8").reshape(SHAPE)
+
+
+def _write(path: Path, order: str, values: np.ndarray) -> None:
+    """Write atomically, so a crash never leaves half a table; a read-only folder is no error."""
+    data = np.ascontiguousarray(values, dtype="<f8").tobytes()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.partial")
+        partial.write_bytes(json.dumps(_header(order, data)).encode() + b"\n" + data)
+        os.replace(partial, path)
+    except OSError:
+        pass
+
+
+class YatzyTable:
+    """The solved states of one play order, and each state's turn, solved on demand."""
+
+    def __init__(self, order: str, values: np.ndarray, from_cache: bool) -> None:
+        self.order = order
+        self.values = values
+        #: Whether the table was read from disk rather than built now.
+        self.from_cache = from_cache
+        self._flat = values.ravel()
+        self._turns: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def expected_total(self) -> float:
+        """The expected final total of a game played optimally from the empty card."""
+        return float(self.values[0, 0])
+
+    def box_values(self, card: int, upper: int, dice: Sequence[int]) -> dict[Box, float]:
+        """Each box the order allows, with what scoring ``dice`` there is worth from now on.
+
+        The worth is the points, the bonus if they complete it, and the
+        expected score of the rest of the game.
+        """
+        throw = KEEP_INDEX[tuple(sorted(dice))] - THROWN.start
+        cards, uppers = np.array([card]), np.array([min(upper, BONUS_THRESHOLD)])
+        worth = {box: float(_box_values(self._flat, self.order, cards, uppers, i)[throw, 0])
+                 for i, box in enumerate(BOXES)}
+        return {box: value for box, value in worth.items() if value != -np.inf}
+
+    def keep_values(self, card: int, upper: int, throws_left: int) -> np.ndarray:
+        """(462,): each keep's worth from now on when ``throws_left`` throws are still to come.
+
+        ``throws_left`` counts the throw the keep is for: 3 before the first
+        throw (only the empty keep matters), 2 or 1 for the re-throws.
+        """
+        key = (card, min(upper, BONUS_THRESHOLD))
+        if key not in self._turns:
+            cards, uppers = np.array([key[0]]), np.array([key[1]])
+            final = _final_values(self._flat, self.order, cards, uppers)
+            self._turns[key] = tuple(keeps[:, 0] for keeps in _turn_keeps(final))  # type: ignore[assignment]
+        return self._turns[key][THROWS - throws_left]
+
+
+def load_table(order: str = "free", directory: str | os.PathLike[str] | None = None) -> YatzyTable:
+    """The table of ``order`` from the cache folder, built and saved there if missing or damaged."""
+    path = table_path(order, directory)
+    values = _read(path, order)
+    if values is not None:
+        return YatzyTable(order, values, from_cache=True)
+    values = solve(order)
+    _write(path, order, values)
+    return YatzyTable(order, values, from_cache=False)
+
+
+_tables: dict[tuple[str, Path], YatzyTable] = {}
+_tables_lock = threading.Lock()
+
+
+def table(order: str = "free", directory: str | os.PathLike[str] | None = None) -> YatzyTable:
+    """:func:`load_table`, once per process and folder (safe to call from a background thread)."""
+    key = (order, cache_dir(directory))
+    with _tables_lock:
+        if key not in _tables:
+            _tables[key] = load_table(order, key[1])
+        return _tables[key]
+
+
+# ------------------------------------------------------------ the game's entry points
+
+
+def _state(game: Yatzy) -> tuple[int, int, int]:
+    """The current player's (card bits, upper total, total so far)."""
+    card = game.scorecard(game.player)
+    bits = sum(1 << i for i, box in enumerate(BOXES) if box in card.points)
+    return bits, card.upper_sum, card.total
+
+
+def _sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct sorted sub-multiset of ``dice`` except all five, the empty one first."""
+    counts = sorted(Counter(dice).items())
+    keeps = [tuple(sorted(face for (face, _), n in zip(counts, ns, strict=True) for _ in range(n)))
+             for ns in product(*(range(k + 1) for _, k in counts))]
+    return sorted((k for k in keeps if len(k) < len(dice)), key=lambda k: (len(k), k))
+
+
+def _hold_positions(dice: Sequence[int], held: Sequence[int], keep: Sequence[int]) -> tuple[int, ...]:
+    """Positions showing the values of ``keep``, preferring dice already held (fewest moves)."""
+    wanted = Counter(keep)
+    chosen = []
+    for position in sorted(range(len(dice)), key=lambda p: (p not in held, p)):
+        if wanted[dice[position]] > 0:
+            wanted[dice[position]] -= 1
+            chosen.append(position)
+    return tuple(sorted(chosen))
+
+
+def _rethrow(game: Yatzy, hold: tuple[int, ...], value: float) -> Choice:
+    """The choice of re-throwing all but ``hold``: release, hold, then throw."""
+    held = set(game.held())
+    release = tuple(sorted(held - set(hold)))
+    add = tuple(sorted(set(hold) - held))
+    moves: list[Move] = [Release(release)] if release else []
+    moves += [Hold(add)] if add else []
+    return Choice((*moves, ThrowAgain()), value, hold)
+
+
+def best_move(game: Yatzy, considering: Move | None = None, directory: str | os.PathLike[str] | None = None
+              ) -> Advice:
+    """The best way to play the current dice, with every alternative, for the current player.
+
+    Choices are a re-throw keeping some dice (:attr:`Choice.hold` names
+    them; the moves release and hold what is needed, then throw) or a box to
+    score now. A choice's value is the expected final total of the player's
+    card. ``considering`` is a move the player has in mind (checked: an
+    illegal one raises the game's refusal): a ``score`` is that box, a
+    ``hold`` or ``release`` is a re-throw of the dice then held, a ``throw``
+    a re-throw of the dice held now; holding all five is scoring the best box.
+    The table is loaded (or built) on first use: see :func:`table`.
+    """
+    require_decision(game)
+    solved = table(str(game.options["order"]), directory)
+    card, upper, total = _state(game)
+    dice = game.dice_on_table()
+    boxes = {box: Choice((Score(box.value),), total + worth)
+             for box, worth in solved.box_values(card, upper, dice).items()}
+    rethrows: dict[tuple[int, ...], Choice] = {}
+    if game.throws_left() > 0:
+        worth = solved.keep_values(card, upper, game.throws_left())
+        for keep in _sub_keeps(dice):
+            hold = _hold_positions(dice, game.held(), keep)
+            rethrows[keep] = _rethrow(game, hold, total + float(worth[KEEP_INDEX[keep]]))
+    advice = ranked([*rethrows.values(), *boxes.values()], higher_is_better=True)
+    if considering is None:
+        return advice
+    game.check_move(considering)
+    if isinstance(considering, Score):
+        considered = boxes[Box(considering.box)]
+    else:
+        held = set(game.held())
+        if isinstance(considering, Hold):
+            held |= set(considering.positions)
+        elif isinstance(considering, Release):
+            held -= set(considering.positions)
+        keep = tuple(sorted(dice[p] for p in held))
+        considered = rethrows[keep] if keep in rethrows else max(boxes.values(), key=lambda c: c.value)
+    return ranked(advice.choices, higher_is_better=True, considered=considered)
+
+
+def computer_move(game: Yatzy) -> Move:
+    """The next move of the solitaire-optimal play for the current player."""
+    return best_move(game).best.move
