@@ -48,6 +48,9 @@ class ThreesAwayPresenter(Presenter):
 
     def on_DiceKept(self, event: DiceKept) -> Utterance:
         values = self.numbers(event.values)
+        if event.forced and len(event.values) > 1:
+            # Translators: Threes Away: every die thrown showed 3, so all were kept at once.
+            return news(self._("All kept."))
         if self.brief or len(event.kept) == DICE:
             # Translators: dice set aside, e.g. "3 and 2 kept."
             return news(self._("{values} kept.").format(values=values))

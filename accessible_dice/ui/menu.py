@@ -77,10 +77,10 @@ class Menu:
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None) -> int:
         """Ask for one of ``items`` (label, extra words) by number, label or word; its index."""
-        listed = self.language.join(
+        listed = self.language.join((
             # Translators: one numbered menu item, e.g. "1 Shut the Box".
             self._("{number} {label}").format(number=number, label=label)
-            for number, (label, _words) in enumerate(items, start=1))
+            for number, (label, _words) in enumerate(items, start=1)), "or")
         while True:
             text = self.ask(news(" ".join([title, listed + "."])))
             if not text and default is not None:
