@@ -10,12 +10,12 @@ It speaks no words: it returns the rules' events for the presentation.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
 
-from accessible_dice import save
+from accessible_dice import save, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games import new_game
@@ -77,40 +77,20 @@ def check_names(text: str) -> tuple[str, ...]:
     return names
 
 
-# ---------------------------------------------------------------- simple strategy
-
-#: Per game, how much a computer player likes each legal move (higher is better).
-Preference = Callable[[Game, Move], float]
-
-
-def _shut_the_box(game: Game, move: Move) -> float:
-    """Shut the highest flaps first: low flaps are easier to shut later."""
-    return float(sum(game.available()[move.way]))  # type: ignore[attr-defined]
-
-
-def _threes_away(game: Game, move: Move) -> float:
-    """Keep every die that scores well for the variant, and otherwise just one."""
-    thrown = game.dice_on_table()
-    kept = [thrown[p] for p in move.positions]  # type: ignore[attr-defined]
-    high = game.options["variant"] == "high"
-    good = [v for v in kept if v == 3 or (v >= 5 if high else v <= 2)]
-    value = sum(v for v in kept if v != 3)
-    return len(good) * 10 - (len(kept) - len(good)) * 10 + (value if high else -value)
-
-
-PREFERENCES: dict[str, Preference] = {
-    "shut-the-box": _shut_the_box,
-    "threes-away": _threes_away,
-}
+# ---------------------------------------------------------------- computer players
 
 
 def simple_move(game: Game) -> Move | None:
-    """A legal move for a computer player (and for the hint until real hints exist)."""
+    """The first legal move: the fallback for games without a strategy yet."""
     moves = game.legal_moves()
-    if not moves:
-        return None
-    prefer = PREFERENCES.get(game.id)
-    return moves[0] if prefer is None else max(moves, key=lambda m: prefer(game, m))
+    return moves[0] if moves else None
+
+
+def computer_move(game: Game) -> Move | None:
+    """What a computer player does now: the strategy's best move where the game has one."""
+    if strategy.has_strategy(game):
+        return strategy.computer_move(game)
+    return simple_move(game)
 
 
 # ---------------------------------------------------------------- the session
@@ -172,7 +152,7 @@ class Session:
         assert self.computer_to_act()
         if self.request() is not None:
             return self.roll()
-        move = simple_move(self.game)
+        move = computer_move(self.game)
         assert move is not None, "a game that waits for a move lists one"
         return self.act(move)
 

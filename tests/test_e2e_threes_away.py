@@ -49,7 +49,7 @@ def test_a_seeded_game_against_the_computer_with_random_dice(tmp_path: Path) -> 
     assert result.status == 0
     assert result.lines[0] == "Threes Away: Anna and cpu. High: the highest total wins. Anna's turn."
     assert result.lines[1].startswith("Anna threw ")
-    assert result.lines[2].startswith("Hint: keep ")
+    assert result.lines[2].startswith("Hint: Keep dice ")
     assert result.lines[3].startswith("Anna scores ") or " kept. Anna scores " in result.lines[3]
     assert any(line.startswith("cpu threw ") for line in result.lines[4:])
     assert "Game over." in result.lines[-1]

@@ -27,6 +27,7 @@ from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language, language, supported
 from accessible_dice.presentation.shut_the_box import flap_cue
 from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.strategy.common import Advice, Choice
 from accessible_dice.utterance import Cue, Utterance
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -203,7 +204,7 @@ def test_the_review_answers_say_each_field() -> None:
     assert say.moves_answer().text == "Singles: 1 and 2. Sum: 3."
     assert say.standings_answer().text == ("Anna: 9 flaps open, 48 penalty points. "
                                            "Ben: 10 flaps open, 55 penalty points.")
-    assert say.hint_answer(Shut("sum")).text == "Hint: Sum, which shuts 3."
+    assert say.hint_answer(Shut("sum")).text == "Hint: Sum (3)."
 
 
 def test_the_turn_says_what_to_throw_before_the_dice() -> None:
@@ -216,6 +217,20 @@ def test_the_opening_names_the_game_players_and_options() -> None:
     _, say = stb(rounds=2, easy="yes")
     assert say.opening().text == ("Shut the Box: Anna and Ben. Easy variant: the difference counts too. "
                                   "2 rounds.")
+
+
+def test_a_hint_says_the_best_move_its_worth_and_the_next_best() -> None:
+    game, say = stb(throws=[(3, 4)])
+    best = Choice((Shut("sum"),), 5.25)
+    other = Choice((Shut("singles"),), 6.0)
+    assert say.advice_answer(Advice((best, other), False)).text == (
+        "Hint: Sum (7), 5.2 expected turns. Next best: Singles (3 and 4), 6.0 expected turns.")
+    assert say.advice_answer(Advice((best,), False)).text == "Hint: Sum (7). It is the only choice."
+    assert say.advice_answer(Advice((best, other), False, other)).text == (
+        "Better: Sum (7), 5.2 expected turns, instead of 6.0 expected turns.")
+    assert say.advice_answer(Advice((best, other), False, best)).text == (
+        "Sum (7) is the best choice, 5.2 expected turns.")
+    assert game.history == [Roll((3, 4))]
 
 
 # ---------------------------------------------------------------- Threes Away

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from accessible_dice import save
+from accessible_dice import save, strategy
 from accessible_dice.dice import NotADieValue, WrongDiceCount
 from accessible_dice.games import new_game
 from accessible_dice.games.base import NoThrowNow, Roll
@@ -125,10 +125,17 @@ def test_the_simple_strategy_always_plays_legal_moves_to_the_end(game_id: str) -
         assert session.game.is_over()
 
 
-def test_the_simple_strategy_in_shut_the_box_shuts_the_highest_flaps() -> None:
+def test_computer_players_play_the_strategys_best_move() -> None:
+    session = new_session("shut-the-box", ["cpu"], {}, seed=2)
+    session.computer_step()
+    expected = strategy.computer_move(session.game)
+    session.computer_step()
+    assert session.game.history[-1] == expected
+
+
+def test_without_a_strategy_the_first_legal_move_is_played() -> None:
     game = new_game("shut-the-box", ["Anna"])
     game.apply(Roll((1, 3)))
     game.apply(Shut("singles"))
     game.apply(Roll((3, 4)))
-    assert game.available() == {"singles": {4}, "sum": {7}}
-    assert simple_move(game) == Shut("sum")
+    assert simple_move(game) == Shut("singles")

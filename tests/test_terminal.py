@@ -184,7 +184,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
         "Anna: 10 flaps open, 55 penalty points. Ben: 10 flaps open, 55 penalty points.",
         "Anna's turn. Singles: 2 and 5. Sum: 7.",
         "Singles: 2 and 5. Sum: 7.",
-        "Hint: Singles, which shuts 2 and 5.",
+        "Hint: Sum (7), 19.4 expected turns. Next best: Singles (2 and 5), 19.9 expected turns.",
         "Goodbye.",
     ]
     assert len(run.session.game.history) == 1
@@ -195,6 +195,18 @@ def test_repeat_and_the_history_step_through_what_was_said() -> None:
     opening, thrown = run.lines[:2]
     assert run.lines[2:] == [thrown, opening, "No older messages.", thrown, "No newer messages.", thrown,
                              opening, "Goodbye."]
+
+
+def test_a_hint_can_weigh_the_move_the_player_has_in_mind() -> None:
+    run = play(["roll", "hint singles", "hint sum", "hint 7", "hint fly", "hint shut 9"], seed=3)
+    assert run.lines[2:] == [
+        "Better: Sum (7), 19.4 expected turns, instead of 19.9 expected turns.",
+        "Sum (7) is the best choice, 19.4 expected turns.",
+        "Sum (7) is the best choice, 19.4 expected turns.",
+        "fly is not a command here. Type help for the commands.",
+        "With 2 and 5 you cannot shut 9.",
+        "Goodbye.",
+    ]
 
 
 def test_stop_silences_the_voice() -> None:

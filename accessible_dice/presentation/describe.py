@@ -36,6 +36,7 @@ from accessible_dice.games.base import (
 )
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 #: A throw's sounds: the shake, then the landing.
@@ -367,12 +368,36 @@ class Presenter:
         return answer(said.text, *said.cues)
 
     def move_words(self, move: Move) -> str:
-        """A move in the player's words (for hints); games override."""
+        """A move in the player's words, able to start a sentence (for hints); games override."""
         return move.kind
 
+    def expected_words(self, value: float) -> str:
+        """A strategy's expected value in the game's own measure; games override the unit."""
+        # Translators: the expected outcome of a hinted move, e.g. "expected 5.3".
+        return self._("expected {value}").format(value=self.language.decimal(value))
+
     def hint_answer(self, move: Move | None) -> Utterance:
-        """A suggested move; without one (dice are due), what can be done."""
+        """A suggested move, for games without a strategy; without one, what can be done."""
         if move is None:
             return self.moves_answer()
-        # Translators: a suggested move; {move} says it, e.g. "Sum, which shuts 7".
+        # Translators: a suggested move; {move} says it, e.g. "Sum (7)".
         return answer(self._("Hint: {move}.").format(move=self.move_words(move)))
+
+    def advice_answer(self, advice: Advice) -> Utterance:
+        """The strategy's best move and what it is worth, against the next best or the move asked about."""
+        best, other = advice.best, advice.alternative
+        move, value = self.move_words(best.move), self.expected_words(best.value)
+        if other is None:
+            # Translators: a hint when the throw allows one move only.
+            return answer(self._("Hint: {move}. It is the only choice.").format(move=move))
+        if advice.considered is not None and advice.considered.value == best.value:
+            # Translators: the player asked about a move that is as good as any.
+            return answer(self._("{move} is the best choice, {value}.").format(
+                move=self.move_words(advice.considered.move), value=value))
+        if advice.considered is not None:
+            # Translators: the move asked about is worse; {value} and {other} are expected outcomes.
+            return answer(self._("Better: {move}, {value}, instead of {other}.").format(
+                move=move, value=value, other=self.expected_words(other.value)))
+        # Translators: a hint with the next best move, e.g. "Hint: Sum (7), 5.3 expected turns. Next best: ..."
+        return answer(self._("Hint: {move}, {value}. Next best: {other_move}, {other}.").format(
+            move=move, value=value, other_move=self.move_words(other.move), other=self.expected_words(other.value)))

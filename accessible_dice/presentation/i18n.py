@@ -87,6 +87,10 @@ class Language:
         """A number as this language writes it."""
         return format_decimal(value, locale=self.locale)
 
+    def decimal(self, value: float) -> str:
+        """An expected value with one decimal, as this language writes it ("5.3", "5,3")."""
+        return format_decimal(value, format="#,##0.0", locale=self.locale)
+
     def join(self, items: Iterable[str], style: str = "standard") -> str:
         """Items as a spoken list: "3, 4 and 5"; ``style="or"`` gives "3, 4 or 5"."""
         words = list(items)

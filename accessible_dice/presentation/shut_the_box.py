@@ -150,9 +150,12 @@ class ShutTheBoxPresenter(Presenter):
     def move_words(self, move: Move) -> str:
         assert isinstance(move, Shut)
         flaps = sorted(self.game.available().get(move.way, ()))
-        # Translators: a hint, e.g. "Sum, which shuts 7".
-        return self._("{way}, which shuts {flaps}").format(way=self._(WAY_NAMES[move.way]),
-                                                          flaps=self.numbers(flaps))
+        # Translators: a move in a hint, e.g. "Sum (7)" or "Singles (3 and 4)".
+        return self._("{way} ({flaps})").format(way=self._(WAY_NAMES[move.way]), flaps=self.numbers(flaps))
+
+    def expected_words(self, value: float) -> str:
+        # Translators: the strategy's expected number of turns to shut the box this round.
+        return self._("{value} expected turns").format(value=self.language.decimal(value))
 
     def board_answer(self, player: int | None = None) -> Utterance:
         who = self.game.current_player() if player is None else player

@@ -99,10 +99,14 @@ class ThreesAwayPresenter(Presenter):
         assert isinstance(move, Keep)
         table = self.game.dice_on_table()
         positions = [p + 1 for p in move.positions]
-        # Translators: a suggested keep, e.g. "keep dice 2 and 3, showing 2 and 1".
-        return self.ngettext("keep die {positions}, showing {values}", "keep dice {positions}, showing {values}",
+        # Translators: a keep in a hint: positions, then the values, e.g. "Keep dice 2 and 4 (3 and 6)".
+        return self.ngettext("Keep die {positions} ({values})", "Keep dice {positions} ({values})",
                              len(positions)).format(positions=self.numbers(positions),
                                                     values=self.numbers(table[p] for p in move.positions))
+
+    def expected_words(self, value: float) -> str:
+        # Translators: the strategy's expected score of the whole turn.
+        return self._("{value} expected points this turn").format(value=self.language.decimal(value))
 
     def dice_answer(self) -> Utterance:
         table = self.game.dice_on_table()

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
+from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, NoThrowNow
+from accessible_dice.games.base import Event, Game, NoThrowNow
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -183,13 +184,27 @@ class Terminal:
         elif name == "moves":
             self.say(presenter.moves_answer())
         elif name == "hint":
-            self.say(presenter.hint_answer(None if game.dice_request() else simple_move(game)))
+            self.say(self._hint(command.args, game, presenter))
         elif name == "stop":
             self.announcer.silence()
         elif name == "verbosity":
             self._verbosity(command.args, presenter)
         else:
             self._review_history(name)
+
+    def _hint(self, args: tuple[str, ...], game: Game, presenter: Presenter) -> Utterance:
+        """The best move now; ``hint sum`` compares the move named with the best."""
+        if game.is_over() or game.dice_request() is not None:
+            return presenter.moves_answer()
+        considering = None
+        if args:
+            considering = commands.game_commands(game.id).parse(game, [a.casefold() for a in args],
+                                                                 self.language)
+            if considering is None:
+                raise commands.UnknownCommand(word=args[0])
+        if strategy.has_strategy(game):
+            return presenter.advice_answer(strategy.best_move(game, considering))
+        return presenter.hint_answer(simple_move(game))
 
     def _roll(self, session: Session, presenter: Presenter) -> None:
         request = session.request()
