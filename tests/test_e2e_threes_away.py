@@ -47,7 +47,7 @@ def test_a_seeded_game_against_the_computer_with_random_dice(tmp_path: Path) -> 
             "--seed", "4", "--option", "rounds=1", "--option", "variant=high", "--option", "start=order"]
     result = run_cli(args, ["roll", "hint", "keep 1 2 3 4 5"], tmp_path)
     assert result.status == 0
-    assert result.lines[0] == "Threes Away: Anna and cpu. High: the highest total wins. Anna's turn."
+    assert result.lines[0] == "Threes Away: Anna and cpu. High: the highest total wins. 1 round. Anna's turn."
     assert result.lines[1].startswith("Anna threw ")
     assert result.lines[2].startswith("Hint: Keep dice ")
     assert result.lines[3].startswith("Anna scores ") or " kept. Anna scores " in result.lines[3]

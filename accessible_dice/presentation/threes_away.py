@@ -37,6 +37,11 @@ class ThreesAwayPresenter(Presenter):
         if self.game.options["rounds"] == "roll":
             # Translators: Threes Away: the starting player's die sets the number of rounds.
             said.append(news(self._("The starting player throws one die for the number of rounds.")))
+        else:
+            rounds = int(self.game.options["rounds"])
+            # Translators: Threes Away: the number of rounds was chosen before the game.
+            said.append(news(self.ngettext("{rounds} round.", "{rounds} rounds.", rounds).format(
+                rounds=self.language.number(rounds))))
         return combine(said)
 
     # ------------------------------------------------------------ events
