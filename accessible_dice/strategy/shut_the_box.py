@@ -53,6 +53,9 @@ class Solution:
     easy: bool
     #: ``turns[bits]``: expected turns still needed with the flaps in ``bits`` open.
     turns: tuple[float, ...]
+    #: ``after[bits][throw]``: the open flaps after the best move with ``THROWS[throw]``
+    #: (``bits`` itself when nothing can be done); a fast policy for simulations.
+    after: tuple[tuple[int, ...], ...]
 
     def expected_turns(self, open_flaps: Iterable[int] = FLAPS) -> float:
         return self.turns[_bits(open_flaps)]
@@ -80,17 +83,17 @@ class Solution:
 def solve(easy: bool = False) -> Solution:
     """Solve every set of open flaps, smallest sets first (a fraction of a second)."""
     turns = [0.0] * (ALL_OPEN + 1)
+    after: list[tuple[int, ...]] = [(0,) * len(THROWS)] * (ALL_OPEN + 1)
     for bits in sorted(range(1, ALL_OPEN + 1), key=int.bit_count):
         open_flaps = _flaps(bits)
-        stuck, total = 0.0, 1.0
-        for dice, probability in THROWS:
-            options = moves(open_flaps, dice, easy)
-            if options:
-                total += probability * min(turns[bits & ~_bits(shut)] for shut in options.values())
-            else:
-                stuck += probability
+        best = [min((bits & ~_bits(shut) for shut in moves(open_flaps, dice, easy).values()),
+                    key=turns.__getitem__, default=bits) for dice, _ in THROWS]
+        stuck = sum(p for (_, p), following in zip(THROWS, best, strict=True) if following == bits)
+        total = 1.0 + sum(p * turns[following] for (_, p), following in zip(THROWS, best, strict=True)
+                          if following != bits)
         turns[bits] = total / (1.0 - stuck)
-    return Solution(easy, tuple(turns))
+        after[bits] = tuple(best)
+    return Solution(easy, tuple(turns), tuple(after))
 
 
 # ------------------------------------------------------------ the game's entry points

@@ -68,6 +68,11 @@ def solve(variant: str) -> tuple[Fraction, ...]:
 
 def keep_values(thrown: Sequence[int], variant: str) -> dict[tuple[int, ...], float]:
     """Each distinct keep of ``thrown`` (sorted values) with the expected score of the dice it starts."""
+    return dict(_keep_values(tuple(sorted(thrown)), variant))
+
+
+@cache
+def _keep_values(thrown: tuple[int, ...], variant: str) -> dict[tuple[int, ...], float]:
     values = solve(variant)
     return {kept: float(turn_score(kept) + values[len(thrown) - len(kept)])
             for kept in _distinct_keeps(thrown)}

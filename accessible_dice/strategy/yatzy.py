@@ -138,7 +138,8 @@ def allowed(order: str, cards: np.ndarray, box: int) -> np.ndarray:
     if order == "upper-first":
         return empty & ((UPPER_BOXES >> box & 1 == 1) | (cards & UPPER_BOXES == UPPER_BOXES))
     if order == "in-order":
-        return cards == (1 << box) - 1
+        # The first empty box: every box before it filled, it empty.
+        return cards & ((2 << box) - 1) == (1 << box) - 1
     raise ValueError(f"order must be one of {ORDERS}, not {order!r}")
 
 
