@@ -362,12 +362,21 @@ def test_voice_settings_round_trip_to_the_engine(voice: TtsBackend) -> None:
 @needs_espeak
 @pytest.mark.usefixtures("dummy_mixer")
 def test_a_language_without_a_voice_is_reported_aloud() -> None:
+    """At start and on a change of settings; the language is named in its own words."""
     heard: list[str] = []
-    speaker = Speaker("tts", on_voice=lambda u, started: started and heard.append(u.text))
+    speaker = Speaker(
+        "tts",
+        settings=VoiceSettings(language="xx"),
+        on_voice=lambda u, started: started and heard.append(u.text),
+    )
     try:
-        assert not speaker.configure(VoiceSettings(language="tlh"))
         assert wait_for(lambda: heard)
-        assert heard[0].startswith("The built-in voice cannot speak")
+        assert heard[0] == "The built-in voice cannot speak xx."
+        assert speaker.configure(VoiceSettings(language="cs"))
+        speaker.silence()
+        assert not speaker.configure(VoiceSettings(language="se"))  # Northern Sami: eSpeak NG has none
+        assert wait_for(lambda: len(heard) == 2)
+        assert heard[1] == "The built-in voice cannot speak davvisámegiella."
     finally:
         speaker.close()
 

@@ -176,13 +176,10 @@ class Speaker:
             self._settings = settings
             backend = self._backend
             if backend is None:
-                return True
+                return True  # the replacement gets them when it starts
             found = backend.configure(settings)
-            if not found and settings.language:
-                # Translators: said when the built-in voice has no voice for the chosen language;
-                # {language} is that language's own name, e.g. "čeština".
-                notice = self._gettext(N_("The built-in voice cannot speak {language}."))
-                self.speak(Utterance(notice.format(language=_language_name(settings.language))))
+            if not found:
+                self._say_no_voice()
             return found
 
     def voices(self) -> tuple[VoiceInfo, ...]:
@@ -225,14 +222,22 @@ class Speaker:
         return NoSpeech(), []
 
     def _begin(self, backend: Backend, announce: bool) -> None:
-        """Configure a fresh backend and, if asked, say which it is."""
-        if not backend.configure(self._settings):
-            log.info("speech: no voice for %r", self._settings.language)
+        """Configure a fresh backend; say which it is, if asked, and whether it lacks the language."""
+        found = backend.configure(self._settings)  # first, so the announcement is in the right voice
         if announce and not isinstance(backend, NoSpeech):
             # Translators: said when speech starts or changes; {output} is e.g. "NVDA",
             # "built-in voice" or "text lines".
             message = self._gettext(N_("Speech: {output}.")).format(output=backend.label(self._gettext))
             self.speak(Utterance(message))
+        if not found:
+            self._say_no_voice()
+
+    def _say_no_voice(self) -> None:
+        language = self._settings.language or ""
+        # Translators: said when the built-in voice has no voice for the chosen language;
+        # {language} is that language's own name, e.g. "čeština".
+        notice = self._gettext(N_("The built-in voice cannot speak {language}."))
+        self.speak(Utterance(notice.format(language=_language_name(language))))
 
     def _fail(self, backend: Backend, lost: list[Utterance], error: BaseException) -> None:
         """A backend failed (from any thread): hold its unsaid utterances and replace it."""
