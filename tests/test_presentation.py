@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 
 from accessible_dice.dice import DiceRequest
@@ -327,12 +327,18 @@ def test_a_catalog_found_in_the_locales_folder_is_used(tmp_path: Path, monkeypat
 # ---------------------------------------------------------------- translatable strings
 
 
+#: The terminal front end's own modules (the window's live in ui/ too, with their own tests).
+TERMINAL = ("commands", "terminal", "menu", "launch", *GAMES.values())
+
+
 def _messages() -> list[tuple[str, int, object, list[str]]]:
+    files = sorted((ROOT / "accessible_dice/presentation").glob("*.py"))
+    files += [path for name in TERMINAL if (path := ROOT / "accessible_dice/ui" / f"{name}.py").exists()]
     found = []
-    for folder in ("accessible_dice/presentation", "accessible_dice/ui"):
-        for filename, lineno, message, comments, _context in extract_from_dir(
-                ROOT / folder, comment_tags=("Translators:",), strip_comment_tags=True):
-            found.append((f"{folder}/{filename}", lineno, message, comments))
+    for path in files:
+        for lineno, message, comments, _context in extract_from_file(
+                "python", path, comment_tags=("Translators:",), strip_comment_tags=True):
+            found.append((path.name, lineno, message, comments))
     return found
 
 

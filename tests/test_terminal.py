@@ -1,6 +1,6 @@
 """The terminal front end, driven in-process by typed lines (experience.md §2, §6; interfaces.md §1).
 
-A recording voice (a test-only speech spy) stands beside the printed lines,
+The speech layer's recording speaker (SpeechSpy, test-only) stands beside the printed lines,
 so each test can check both what is printed and what would be spoken.
 """
 
@@ -17,25 +17,12 @@ import pytest
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
+from accessible_dice.speech import Silenced, SpeechSpy
 from accessible_dice.ui import commands
 from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.utterance import Cue, Utterance
+from accessible_dice.utterance import Cue
 
 EN = Language("en")
-
-
-@dataclass
-class VoiceSpy:
-    """Test only: records what would have been spoken, and each stop."""
-
-    spoken: list[Utterance] = field(default_factory=list)
-    silenced: int = 0
-
-    def speak(self, utterance: Utterance) -> None:
-        self.spoken.append(utterance)
-
-    def silence(self) -> None:
-        self.silenced += 1
 
 
 @dataclass
@@ -49,7 +36,7 @@ class CueSpy:
 @dataclass
 class Run:
     lines: list[str]
-    voice: VoiceSpy
+    voice: SpeechSpy
     cues: CueSpy
     session: Session
     outcome: str
@@ -59,7 +46,7 @@ def play(typed: Sequence[str], players: Sequence[str] = ("Anna", "Ben"), *, game
          manual: bool = False, seed: int | None = 1, options: dict | None = None,
          verbosity: Verbosity = Verbosity.NORMAL, save_to: Path | None = None,
          session: Session | None = None, resumed: bool = False) -> Run:
-    out, voice, cues = io.StringIO(), VoiceSpy(), CueSpy()
+    out, voice, cues = io.StringIO(), SpeechSpy(), CueSpy()
     pending = iter(typed)
     terminal = Terminal(Announcer(out, voice, cues), lambda: next(pending, None), EN, verbosity)
     if session is None:
@@ -75,13 +62,13 @@ def test_output_is_plain_lines_one_per_announcement_spoken_too() -> None:
     run = play(["roll", "sum", "help", "board", "bogus", "roll", "q"])
     text = "\n".join(run.lines)
     assert "\x1b" not in text and not re.search("[\u2500-\u257f]", text)
-    assert run.lines == [" ".join(u.text.split()) for u in run.voice.spoken]
+    assert run.lines == [" ".join(u.text.split()) for u in run.voice.utterances]
     assert all(line.strip() for line in run.lines)
 
 
 def test_events_queue_and_answers_interrupt() -> None:
     run = play(["roll", "board", "bogus"])
-    opening, thrown, board, refusal = run.voice.spoken[:4]
+    opening, thrown, board, refusal = run.voice.utterances[:4]
     assert not opening.interrupt and not thrown.interrupt
     assert board.interrupt and refusal.interrupt
     assert Cue("invalid") in run.cues.played and Cue("dice_land") in run.cues.played
@@ -114,7 +101,7 @@ def test_computer_turns_are_announced_like_anyone_elses() -> None:
 def test_a_bad_command_during_a_move_is_refused_and_nothing_changes(typed: str, reason: str) -> None:
     run = play(["roll", typed])
     assert run.outcome == "eof"
-    refusal = run.voice.spoken[-2]
+    refusal = run.voice.utterances[-2]
     assert refusal.text == reason
     assert refusal.interrupt and Cue("invalid") in refusal.cues
     assert run.session.game.current_player() == 0 and len(run.session.game.history) == 1
@@ -211,7 +198,7 @@ def test_a_hint_can_weigh_the_move_the_player_has_in_mind() -> None:
 
 def test_stop_silences_the_voice() -> None:
     run = play(["stop"])
-    assert run.voice.silenced == 1
+    assert run.voice.log[-2:] == [Silenced(), run.voice.utterances[-1]]
 
 
 def test_verbosity_can_be_changed_while_playing() -> None:
@@ -267,3 +254,16 @@ def test_threes_away_keeps_by_position_as_announced() -> None:
     assert run.lines[2] == "1, 1, and 3 kept, 2 points so far."
     assert run.session.game.kept_dice() == (1, 1, 3)
     assert run.lines[3] == "Kept: 1, 1, and 3."
+
+
+def test_closing_lets_the_last_words_finish_then_releases_the_voice() -> None:
+    class Talking(SpeechSpy):
+        polls = 0
+
+        def is_speaking(self) -> bool:
+            self.polls += 1
+            return self.polls < 3
+
+    voice = Talking()
+    Announcer(io.StringIO(), voice).close(wait=2.0)
+    assert voice.polls == 3 and voice.closed

@@ -10,6 +10,8 @@ standard error; the game was saved after its last action.
 from __future__ import annotations
 
 import importlib.util
+import logging
+import os
 import sys
 import traceback
 from typing import TextIO
@@ -21,9 +23,11 @@ from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.save import BadSave
 from accessible_dice.session import Session, data_dir, new_session, save_path
+from accessible_dice.sound import SoundPlayer
+from accessible_dice.speech import Speaker, VoiceSettings
 from accessible_dice.ui.menu import Menu, default_players
-from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal, Voice
-from accessible_dice.utterance import Cue
+from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.utterance import Cue, Utterance
 
 
 class NoSavedGame(DiceError):
@@ -69,38 +73,65 @@ def _read_line() -> str | None:
     return None if line == "" else line.rstrip("\r\n")
 
 
+def _display_available() -> bool:
+    """Whether a window can be shown: always on Windows and macOS, with X11 or Wayland elsewhere."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _front_end(launch: Launch) -> str:
-    """The front end to use: the window where asked and available, else the terminal."""
+    """The front end to use: the window where asked (or, for auto, where a display exists), else the terminal."""
     window = importlib.util.find_spec("accessible_dice.ui.window") is not None
     if launch.ui == "window" and not window:
         print("accessible-dice: the window front end is not available yet; using the terminal.", file=sys.stderr)
-    return "window" if launch.ui in ("window", "auto") and window else "console"
+    wanted = launch.ui == "window" or (launch.ui == "auto" and _display_available())
+    return "window" if wanted and window else "console"
 
 
-def _voice(launch: Launch) -> Voice | None:
-    """The spoken output beside the printed lines; ``None`` while no voice backend exists."""
-    if launch.speech not in ("text", "none"):
-        print(f"accessible-dice: --speech {launch.speech}: no voice is available yet; printing text.",
-              file=sys.stderr)
-    return None
+def _outputs(launch: Launch, lang: Language) -> Announcer:
+    """The printed lines, the chosen speech output and the sound cues, together.
+
+    The speaker is the real one (``--speech``); when it speaks through its
+    ``text`` backend it prints the lines itself, so the terminal does not
+    print them twice. While the built-in voice talks, the cues step back.
+    """
+    stream = _stdout()
+    cues = _cues()
+
+    def duck(_utterance: Utterance, speaking: bool) -> None:
+        if cues is not None:
+            cues.ducked = speaking
+
+    speaker = Speaker(launch.speech, settings=VoiceSettings(language=lang.code), gettext=lang._, stream=stream,
+                      on_voice=duck)
+    return Announcer(stream, speaker, cues)
 
 
-def _cues() -> CuePlayer | None:
-    """Sound cues, when the sound player is installed (silent without an audio device)."""
-    if importlib.util.find_spec("accessible_dice.sound") is None:
+def _cues() -> SoundPlayer | None:
+    """Sound cues (silent without an audio device); ``None`` if the mixer cannot even be loaded."""
+    try:
+        return SoundPlayer()
+    except Exception:  # no sound is never a reason to stop the game
         return None
-    from accessible_dice.sound import SoundPlayer
-
-    return SoundPlayer()  # type: ignore[no-any-return]
 
 
 def _run(launch: Launch) -> int:
+    _log_to_files()
     lang = language(launch.lang)
     if _front_end(launch) == "window":
         from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
 
         return int(run_window(launch, lang))
-    announcer = Announcer(_stdout(), _voice(launch), _cues())
+    announcer = _outputs(launch, lang)
+    try:
+        return _console(launch, lang, announcer)
+    finally:
+        announcer.close()
+
+
+def _console(launch: Launch, lang: Language, announcer: Announcer) -> int:
+    """The terminal front end: the game asked for, the saved one, or the main menu."""
     terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity))
     manual = launch.dice == "manual"
     if launch.game is not None:
@@ -120,6 +151,33 @@ def _run(launch: Launch) -> int:
             return 0
         if terminal.play(*chosen) != "over":
             return 0
+
+
+class _OneLine(logging.Formatter):
+    """Diagnostics on standard error: one line each, never a traceback (that goes to the log file)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"accessible-dice: {record.getMessage()}"
+
+
+def _log_to_files() -> None:
+    """Warnings as one line on standard error; everything, with tracebacks, in the data folder's log."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    root.setLevel(logging.INFO)
+    stderr = logging.StreamHandler(sys.stderr)
+    stderr.setLevel(logging.WARNING)
+    stderr.setFormatter(_OneLine())
+    root.addHandler(stderr)
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        log = logging.FileHandler(folder / "accessible-dice.log", encoding="utf-8")
+    except OSError:
+        return
+    log.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(log)
 
 
 def _resumed(launch: Launch, announcer: Announcer, lang: Language) -> Session | None:

@@ -12,6 +12,7 @@ is said with its reason and changes nothing.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -25,19 +26,15 @@ from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, simple_move
+from accessible_dice.speech import SpeechOutput
 from accessible_dice.ui import commands
 from accessible_dice.utterance import Cue, Utterance
 
+#: Seconds the last words may take to finish when the program ends.
+FINISH_LIMIT = 5.0
+
 #: Reads the next typed line; ``None`` at the end of input.
 ReadLine = Callable[[], "str | None"]
-
-
-class Voice(Protocol):
-    """What the terminal needs from a speaker: say it, or stop talking."""
-
-    def speak(self, utterance: Utterance) -> None: ...
-
-    def silence(self) -> None: ...
 
 
 class CuePlayer(Protocol):
@@ -59,12 +56,13 @@ class NoSuchVerbosity(InvalidInput):
 class Announcer:
     """Everything said goes through here: printed, spoken, sounded and remembered.
 
-    ``lines`` is where the terminal prints (``None`` when the voice is the
-    ``text`` backend, which prints the same line itself); ``voice`` speaks;
-    ``cues`` plays the sounds.
+    ``lines`` is where the terminal prints; ``voice`` speaks (a
+    :class:`~accessible_dice.speech.Speaker`; when its backend is ``text`` it
+    prints the line itself and the terminal does not); ``cues`` plays the
+    sounds.
     """
 
-    def __init__(self, lines: TextIO | None, voice: Voice | None = None, cues: CuePlayer | None = None) -> None:
+    def __init__(self, lines: TextIO | None, voice: SpeechOutput | None = None, cues: CuePlayer | None = None) -> None:
         self.lines = lines
         self.voice = voice
         self.cues = cues
@@ -75,7 +73,7 @@ class Announcer:
             return
         if remember:
             self.history.add(utterance)
-        if self.lines is not None:
+        if self.lines is not None and not self._voice_prints():
             self.lines.write(" ".join(utterance.text.split()) + "\n")
             self.lines.flush()
         if self.voice is not None:
@@ -83,9 +81,22 @@ class Announcer:
         if self.cues is not None and utterance.cues:
             self.cues.play_all(utterance.cues)
 
+    def _voice_prints(self) -> bool:
+        """Whether the voice is the ``text`` backend, which prints each line itself (also after a fallback)."""
+        return getattr(self.voice, "backend", None) == "text"
+
     def silence(self) -> None:
         if self.voice is not None:
             self.voice.silence()
+
+    def close(self, wait: float = FINISH_LIMIT) -> None:
+        """Let the last words finish (up to ``wait`` seconds), then release the voice."""
+        if self.voice is None:
+            return
+        deadline = time.monotonic() + wait
+        while self.voice.is_speaking() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.voice.close()
 
 
 class Terminal:
