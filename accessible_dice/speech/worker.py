@@ -123,6 +123,7 @@ class Worker:
     def _main(self) -> None:
         com = _ComApartment()
         try:
+            com.enter()
             self._setup()
         except BaseException as error:  # reported to start(), which raises
             self._setup_error = error
@@ -166,6 +167,8 @@ class _ComApartment:
 
     def __init__(self) -> None:
         self._entered = False
+
+    def enter(self) -> None:
         if sys.platform == "win32":
             import pythoncom  # pywin32: a dependency of pyttsx3 and accessible_output2 on Windows
 
