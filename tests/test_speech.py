@@ -691,10 +691,10 @@ def test_interrupt_and_silence_stop_the_voice_at_once(playback) -> None:
     report = playback["interrupt"]
     marks, events = report["marks"], report["events"]
     stopped_long = next(t for t, text, started in events if text == LONG and not started)
-    assert stopped_long - marks["interrupt"] < 0.1
+    assert stopped_long - marks["interrupt"] < 0.15
     assert not any(text == "This queued sentence is cut off too." for _, text, _ in events)
     assert marks["speaking_after_silence"] == 0.0
     # The audio itself: the long sentence (several seconds) is cut, and nothing plays after silence().
     last_loud = report["loud"][-1][0]
-    assert last_loud < marks["silence"] + 0.15
+    assert last_loud < marks["silence"] + 0.25
     assert last_loud < 2.5
