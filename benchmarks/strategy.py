@@ -54,8 +54,7 @@ def best_of(repeats: int, run: Callable[[], object]) -> float:
 
 def numpy_pass(order: str) -> None:
     """One addition of (462, CHUNK) arrays per chunk of the states the build solves."""
-    states = sum(len(yatzy_strategy._UPPER_TOTALS[c & yatzy_strategy.UPPER_BOXES])
-                 for layer in yatzy_strategy._cards_by_filled(order)[:-1] for c in layer)
+    states = sum(len(cards) for cards, _ in yatzy_strategy.layers(order))
     a = np.ones((len(yatzy_strategy.KEEPS), yatzy_strategy.CHUNK))
     for _ in range(0, states, yatzy_strategy.CHUNK):
         np.add(a, a)
@@ -128,7 +127,7 @@ def hints(folder: Path, count: int) -> None:
     print(f"Hints on {count} seeded decisions (vs listing the legal moves of the same state)")
     cases: list[tuple[str, Callable[[], Game], Callable[[], None]]] = [
         ("yatzy free", lambda: Yatzy(["cpu"]),
-         lambda: yatzy_strategy.table("free", folder)._turns.clear()),
+         yatzy_strategy.table("free", folder).clear_turns),
         ("shut the box", lambda: ShutTheBox(["cpu"], {"rounds": 20}), lambda: None),
         ("threes away", lambda: ThreesAway(["cpu"], {"rounds": 20, "variant": "high"}),
          threes_away._keep_values.cache_clear),

@@ -85,6 +85,8 @@ UPPER_BOXES = sum(1 << i for i, box in enumerate(BOXES) if box.section is Sectio
 #: Upper totals 0..63; 63 stands for "63 or more".
 UPPER_STATES = BONUS_THRESHOLD + 1
 SHAPE = (FULL_CARD + 1, UPPER_STATES)
+#: Solved turns a table keeps for hints (11 KiB each) before it starts afresh.
+TURNS_KEPT = 1024
 #: States solved together, as columns: large enough to hide numpy's overhead,
 #: small enough that the (462, N) work arrays stay in cache.
 CHUNK = 2048
@@ -214,6 +216,15 @@ def _turn_keeps(final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _keep_values(_best_keeps(first_rethrow)), first_rethrow, last
 
 
+def layers(order: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The states to solve, as (cards, upper totals) arrays, from 14 filled boxes down to none."""
+    result = []
+    for cards in reversed(_cards_by_filled(order)[:-1]):
+        totals = [_UPPER_TOTALS[c & UPPER_BOXES] for c in cards]
+        result.append((np.repeat(cards, [len(t) for t in totals]), np.concatenate(totals)))
+    return result
+
+
 def solve(order: str = "free", workers: int = 2) -> np.ndarray:
     """``E[card, upper]`` for every reachable state; NaN for the others.
 
@@ -229,10 +240,7 @@ def solve(order: str = "free", workers: int = 2) -> np.ndarray:
         values[cards * UPPER_STATES + uppers] = _turn_keeps(final)[0][0]
 
     with ThreadPoolExecutor(max(1, workers)) as pool:
-        for cards in reversed(_cards_by_filled(order)[:-1]):
-            totals = [_UPPER_TOTALS[c & UPPER_BOXES] for c in cards]
-            state_cards = np.repeat(cards, [len(t) for t in totals])
-            uppers = np.concatenate(totals)
+        for state_cards, uppers in layers(order):
             starts = range(0, len(state_cards), CHUNK)
             # list() waits for the whole layer and re-raises any worker's error.
             list(pool.map(solve_chunk, [state_cards[s:s + CHUNK] for s in starts],
@@ -322,10 +330,16 @@ class YatzyTable:
         """
         key = (card, min(upper, BONUS_THRESHOLD))
         if key not in self._turns:
+            if len(self._turns) >= TURNS_KEPT:
+                self.clear_turns()
             cards, uppers = np.array([key[0]]), np.array([key[1]])
             final = _final_values(self._flat, self.order, cards, uppers)
             self._turns[key] = tuple(keeps[:, 0] for keeps in _turn_keeps(final))  # type: ignore[assignment]
         return self._turns[key][THROWS - throws_left]
+
+    def clear_turns(self) -> None:
+        """Forget the turns solved so far (they are re-solved on demand, in a millisecond)."""
+        self._turns.clear()
 
 
 def load_table(order: str = "free", directory: str | os.PathLike[str] | None = None) -> YatzyTable:
