@@ -87,8 +87,8 @@ UPPER_STATES = BONUS_THRESHOLD + 1
 SHAPE = (FULL_CARD + 1, UPPER_STATES)
 #: Solved turns a table keeps for hints (11 KiB each) before it starts afresh.
 TURNS_KEPT = 1024
-#: States solved together, as columns: large enough to hide numpy's overhead,
-#: small enough that the (462, N) work arrays stay in cache.
+#: States solved together, as columns: large enough to hide numpy's per-call
+#: overhead, small enough to keep each (462, N) work array to a few MiB.
 CHUNK = 2048
 
 # ------------------------------------------------------------ dice combinatorics
@@ -104,7 +104,7 @@ THROWN = LEVELS[DICE]
 #: ``_ADD[k, f]``: keep ``k`` (fewer than five dice) with one more die showing ``f + 1``.
 _ADD = np.array([[KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, FACES + 1)]
                  for k in KEEPS[:THROWN.start]], dtype=np.intp)
-#: ``_LESS[k]``: keep ``k`` less one die, for each face it shows (repeated to five columns).
+#: ``_LESS[k]``: keep ``k`` (one die or more) less each of its dice in turn, padded to five columns.
 _LESS = np.array([([KEEP_INDEX[k[:i] + k[i + 1:]] for i in range(len(k))] * DICE)[:DICE]
                   for k in KEEPS[1:]], dtype=np.intp)
 #: ``POINTS[b, r]``: what throw ``r`` scores in box ``b``, by the game's own :func:`score`.
