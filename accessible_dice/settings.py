@@ -1,0 +1,319 @@
+"""The player's settings: what they chose, kept between runs in a small file they can edit.
+
+The file is ``settings.toml`` in the user config folder (see
+:mod:`accessible_dice.storage`): one ``key = value`` line per setting, with a
+comment above each saying what it does and which values it takes. TOML was
+chosen over INI and JSON because it is the format Python itself reads
+(``tomllib``), it has real numbers and yes/no values, comments, and no
+brackets or commas to get wrong, so a player can fix a value with any
+editor. docs/settings.md describes it.
+
+The file is read line by line, each line as TOML on its own, so one bad line
+spoils only itself: a damaged or hand-edited file is never fatal. Every bad
+line (not a setting, an unknown name, a value out of range) becomes a
+*problem*, a refusal with its own translatable template, and the setting
+keeps its default; the good lines are kept. The problems are reported once:
+the original file is kept beside as ``settings.damaged-<time>.toml`` and a
+repaired file is written, so the next start is quiet. A bare word where TOML
+wants quotes (``verbosity = brief``) is accepted as meant, and so is ``_`` for ``-`` in a name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from accessible_dice.errors import N_, DiceError, InvalidInput
+from accessible_dice.games.options import Option, choice, integer, yes_no
+from accessible_dice.presentation.i18n import LANGUAGES
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.speech.settings import VoiceSettings
+from accessible_dice.storage import config_dir, move_aside, write_atomic
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
+    import tomli as tomllib
+
+FILE_NAME = "settings.toml"
+#: The speech outputs, as ``--speech`` names them (interfaces.md).
+SPEECH = ("auto", "screenreader", "tts", "text", "none")
+#: The window's high-contrast themes (experience.md §5); the first is the default.
+THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
+#: How number keys pick dice to keep: by position on the table, or by face value.
+KEEP_BY = ("position", "value")
+_MAX_VOICE = 200
+_MAX_BYTES = 64_000
+
+
+def _voice(text: str) -> str | None:
+    """A voice id as the engine names it (SAPI ids are long registry paths); empty for automatic."""
+    text = text.strip()
+    return text if len(text) <= _MAX_VOICE and text.isprintable() else None
+
+
+#: Every setting, in the order of the file and the settings screen.
+SPECS: tuple[Option, ...] = (
+    choice("language", ("auto", *LANGUAGES), "auto"),
+    choice("speech", SPEECH, "auto"),
+    integer("speech-rate", 175, 80, 450),
+    integer("speech-volume", 100, 0, 100),
+    integer("speech-pitch", 50, 0, 100),
+    Option("voice", "", _voice, "a voice name, or nothing for the language's own voice"),
+    choice("verbosity", tuple(level.name.lower() for level in Verbosity), "normal"),
+    integer("sound-volume", 100, 0, 100),
+    yes_no("sound-mute", False),
+    choice("theme", THEMES, THEMES[0]),
+    integer("font-scale", 100, 100, 300),
+    yes_no("confirm", True),
+    choice("keep-by", KEEP_BY, KEEP_BY[0]),
+)
+BY_KEY = {spec.key: spec for spec in SPECS}
+
+
+def canonical(key: str) -> str:
+    """A setting's name as the file writes it: ``Speech_Rate`` is ``speech-rate``."""
+    return key.strip().lower().replace("_", "-")
+
+
+def _field(key: str) -> str:
+    return key.replace("-", "_")
+
+#: What each setting does, written above it in the file (English: the file is for hand-editing).
+COMMENTS = {
+    "language": "Language of speech and text: auto (the system's), en, cs, de, nb, sv, da or fi.",
+    "speech": "Where speech goes: auto, screenreader, tts (built-in voice), text or none.",
+    "speech-rate": "Built-in voice: words per minute, 80 to 450.",
+    "speech-volume": "Built-in voice: volume in percent, 0 to 100.",
+    "speech-pitch": "Built-in voice: pitch, 0 to 100 (50 is normal; eSpeak NG only).",
+    "voice": 'Built-in voice: a voice id from the voice list, or "" for the language\'s own voice.',
+    "verbosity": "How much is said: brief, normal or full.",
+    "sound-volume": "Sound effects: volume in percent, 0 to 100.",
+    "sound-mute": "Sound effects off: true or false.",
+    "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
+    "font-scale": "Window text size in percent of normal, 100 to 300.",
+    "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
+    "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
+}
+
+# ---------------------------------------------------------------- problems
+
+
+class UnknownSetting(InvalidInput):
+    # Translators: a line of the settings file names no setting; {key} is the name found there.
+    template = N_("Settings line {line}: there is no setting called {key}; the line was dropped.")
+
+
+class BadSettingValue(InvalidInput):
+    # Translators: {value} as written in the settings file; {allowed} says what is accepted; {default} is used.
+    template = N_("Settings line {line}: {key} cannot be {value}; use {allowed}. It is {default} for now.")
+
+
+class NotASetting(InvalidInput):
+    # Translators: a line of the settings file is not of the form "name = value".
+    template = N_("Settings line {line} is not a setting like verbosity = \"brief\"; it was dropped.")
+
+
+class SettingTwice(InvalidInput):
+    # Translators: the settings file sets the same thing on two lines; the later line counts.
+    template = N_("Settings line {line} sets {key} again; the later value counts.")
+
+
+class SettingsUnreadable(InvalidInput):
+    # Translators: the settings file cannot be read at all; {reason} says why.
+    template = N_("The settings file cannot be read ({reason}); the default settings are used.")
+
+
+class SettingsRepaired(InvalidInput):
+    # Translators: after the problems above, the file was rewritten; {name} is the copy of the old one.
+    template = N_("The settings file was repaired; the old one is kept as {name}.")
+
+
+class NoSuchSetting(InvalidInput):
+    # Translators: a setting name typed on the settings screen; {known} lists the names.
+    template = N_("There is no setting {key}; the settings are {known}.")
+
+
+class SettingValueRefused(InvalidInput):
+    # Translators: a value typed on the settings screen; {allowed} says what is accepted.
+    template = N_("{key} cannot be {value}; use {allowed}.")
+
+
+# ---------------------------------------------------------------- the settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its value; the defaults are what a first start uses.
+
+    Field names are the keys of :data:`SPECS` and of the file, with ``_`` for ``-``.
+    """
+
+    language: str = "auto"
+    speech: str = "auto"
+    speech_rate: int = 175
+    speech_volume: int = 100
+    speech_pitch: int = 50
+    voice: str = ""
+    verbosity: str = "normal"
+    sound_volume: int = 100
+    sound_mute: bool = False
+    theme: str = THEMES[0]
+    font_scale: int = 100
+    confirm: bool = True
+    keep_by: str = KEEP_BY[0]
+
+    def value(self, key: str) -> Any:
+        return getattr(self, _field(key))
+
+    def shown(self, key: str) -> str:
+        """A value as the player types it (``yes``, ``brief``, ``175``)."""
+        spec = BY_KEY[key]
+        value = self.value(key)
+        return value if isinstance(value, str) else spec.show(value)
+
+    def changed(self, key: str, text: str) -> Settings:
+        """These settings with ``key`` set from typed ``text``; a refusal says what is accepted."""
+        spec = BY_KEY.get(canonical(key))
+        if spec is None:
+            raise NoSuchSetting(key=key, known=", ".join(BY_KEY))
+        value = spec.parse(text.strip())
+        if value is None:
+            raise SettingValueRefused(key=spec.key, value=text.strip() or '""', allowed=spec.allowed)
+        return dataclasses.replace(self, **{_field(spec.key): value})
+
+    def voice_settings(self) -> VoiceSettings:
+        """What the built-in voice is told: rate, volume (0..1), pitch, voice, language."""
+        return VoiceSettings(rate=self.speech_rate, volume=self.speech_volume / 100, pitch=self.speech_pitch,
+                             voice=self.voice or None, language=None if self.language == "auto" else self.language)
+
+
+# ---------------------------------------------------------------- the file
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def dumps(settings: Settings) -> str:
+    """The settings file: a header, then each setting under a comment saying what it takes."""
+    lines = ["# accessible-dice settings. Edit with the program closed; docs/settings.md explains each one.",
+             "# A wrong value is reported at the next start and replaced by its default."]
+    for spec in SPECS:
+        lines += ["", f"# {COMMENTS[spec.key]}", f"{spec.key} = {_toml(settings.value(spec.key))}"]
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+#: ``name = anything``: a line that means to be a setting.
+_ASSIGNMENT = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*=\s*(.*?)\s*$")
+
+
+def loads(text: str) -> tuple[Settings, list[DiceError]]:
+    """The settings in ``text`` and the problems found; bad lines keep the default."""
+    values: dict[str, Any] = {}
+    problems: list[DiceError] = []
+    seen: set[str] = set()
+    # Windows Notepad may start the file with a byte-order mark.
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        matched = _ASSIGNMENT.match(line)
+        if matched is None:
+            problems.append(NotASetting(line=number))
+            continue
+        key, written = canonical(matched.group(1)), matched.group(2)
+        spec = BY_KEY.get(key)
+        if spec is None:
+            problems.append(UnknownSetting(line=number, key=matched.group(1)))
+            continue
+        if key in seen:
+            problems.append(SettingTwice(line=number, key=key))
+        seen.add(key)
+        text = _as_text(line, written)
+        value = None if text is None else spec.parse(text)
+        if value is None:
+            values.pop(_field(key), None)
+            problems.append(BadSettingValue(line=number, key=key, value=written or '""', allowed=spec.allowed,
+                                            default=Settings().shown(key)))
+        else:
+            values[_field(key)] = value
+    return Settings(**values), problems
+
+
+def _as_text(line: str, written: str) -> str | None:
+    """A value as text for the option parser: TOML when it is TOML, else the bare word as written.
+
+    ``None`` for a TOML list, table, date or fraction, which no setting takes.
+    """
+    try:
+        parsed = next(iter(tomllib.loads(line).values()))
+    except (tomllib.TOMLDecodeError, StopIteration):
+        return written.split(" #")[0].strip()
+    if isinstance(parsed, bool):
+        return "yes" if parsed else "no"
+    if isinstance(parsed, (int, str)):
+        return str(parsed)
+    return None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a start found: the settings to use, and the problems to say once."""
+
+    settings: Settings
+    problems: tuple[DiceError, ...] = ()
+
+
+def load(path: Path | None = None) -> Loaded:
+    """Read the settings file; never fails. A missing file means the defaults.
+
+    When lines were bad, the original file is moved aside and a repaired one
+    written, so the problems are told at this start only.
+    """
+    path = path or settings_path()
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(_MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Loaded(Settings())
+    except OSError as error:
+        return Loaded(Settings(), (SettingsUnreadable(reason=error.strerror or str(error)),))
+    try:
+        if len(raw) > _MAX_BYTES:
+            raise ValueError("it is too large")
+        settings, problems = loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        reason = "it is not text" if isinstance(error, UnicodeDecodeError) else str(error)
+        settings, problems = Settings(), [SettingsUnreadable(reason=reason)]
+    if problems:
+        problems += _repair(path, settings)
+    return Loaded(settings, tuple(problems))
+
+
+def _repair(path: Path, settings: Settings) -> list[DiceError]:
+    """Keep the damaged file beside, write the repaired one; a note saying so, if it worked."""
+    try:
+        kept = move_aside(path)
+        store(settings, path)
+    except OSError:
+        return []
+    return [SettingsRepaired(name=kept.name)]
+
+
+def store(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings (atomically: a crash leaves the old file or the new one)."""
+    write_atomic(path or settings_path(), dumps(settings))
+
