@@ -27,6 +27,8 @@ DATA_VARIABLE = "ACCESSIBLE_DICE_DATA"
 MAX_NAME = 30
 #: Player names that start with this (any case) are computer players.
 COMPUTER_PREFIX = "cpu"
+#: The move kind that asks for a re-throw of the dice not held (Yatzy).
+RETHROW = "throw"
 
 
 def data_dir() -> Path:
@@ -128,12 +130,25 @@ class Session:
 
     # -- acting; each returns the events, or raises a DiceError and changes nothing
 
+    def rethrow(self) -> Move | None:
+        """The legal move that asks for a re-throw now (Yatzy's ``throw``), if there is one."""
+        return next((move for move in self.game.legal_moves() if move.kind == RETHROW), None)
+
     def roll(self) -> list[Event]:
-        """Throw the random dice that are due."""
+        """The player's ``roll``: start a re-throw where the game has one, then throw random dice.
+
+        With manual dice nothing is thrown here: the values are typed next.
+        """
+        events: list[Event] = []
+        if self.request() is None:
+            again = self.rethrow()
+            if again is None:
+                raise GameIsOver() if self.game.is_over() else NoThrowNow()
+            events = self.act(again)
         request = self.request()
-        if request is None:
-            raise GameIsOver() if self.game.is_over() else NoThrowNow()
-        return self.act(Roll(self.dice.throw(request)))
+        if self.manual or request is None:
+            return events
+        return events + self.act(Roll(self.dice.throw(request)))
 
     def enter(self, text: str) -> list[Event]:
         """Take typed values of real dice for the throw that is due."""

@@ -1,7 +1,8 @@
 """Running the real command line for the end-to-end and golden tests.
 
-Every run gets its own data folder (``ACCESSIBLE_DICE_DATA``), so no test
-ever reads or writes the player's own saves, and no run may show a traceback.
+Every run gets its own data folder (``ACCESSIBLE_DICE_DATA``, and the
+strategy's table cache inside it), so no test ever reads or writes the
+player's own files, and no run may show a traceback.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ class Result:
 
 def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60) -> Result:
     """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each."""
-    env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "TERM": "dumb", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONIOENCODING": "utf-8"}
+    env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+           "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([sys.executable, "-m", "accessible_dice", *args],
                           input="".join(f"{line}\n" for line in typed), capture_output=True, text=True,
                           encoding="utf-8", env=env, timeout=timeout)

@@ -26,6 +26,8 @@ REGENERATE = os.environ.get("ACCESSIBLE_DICE_REGENERATE_GOLDEN") == "1"
 GAMES = {
     "shut-the-box": ["--players", "Anna,cpu", "--seed", "7"],
     "threes-away": ["--players", "Anna,cpu", "--seed", "5", "--option", "rounds=2"],
+    # Solitaire: a Yatzy computer player would build the strategy's table first (many seconds).
+    "yatzy": ["--players", "Anna", "--seed", "11"],
 }
 
 
@@ -41,4 +43,4 @@ def test_the_golden_transcript_is_what_the_player_hears(game: str, tmp_path: Pat
     if REGENERATE:
         expected.write_text(heard, encoding="utf-8")
     assert heard == expected.read_text(encoding="utf-8")
-    assert "Game over." in result.lines[-1], "the golden game must be played to its end"
+    assert "Game over" in result.lines[-1], "the golden game must be played to its end"

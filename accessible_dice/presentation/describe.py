@@ -36,7 +36,7 @@ from accessible_dice.games.base import (
 )
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.strategy.common import Advice
+from accessible_dice.strategy.common import Advice, Choice
 from accessible_dice.utterance import Cue, Utterance
 
 #: A throw's sounds: the shake, then the landing.
@@ -383,21 +383,25 @@ class Presenter:
         # Translators: a suggested move; {move} says it, e.g. "Sum (7)".
         return answer(self._("Hint: {move}.").format(move=self.move_words(move)))
 
+    def choice_words(self, choice: Choice) -> str:
+        """A strategy's choice in the player's words: by default its first move; games override."""
+        return self.move_words(choice.move)
+
     def advice_answer(self, advice: Advice) -> Utterance:
         """The strategy's best move and what it is worth, against the next best or the move asked about."""
         best, other = advice.best, advice.alternative
-        move, value = self.move_words(best.move), self.expected_words(best.value)
+        move, value = self.choice_words(best), self.expected_words(best.value)
         if other is None:
             # Translators: a hint when the throw allows one move only.
             return answer(self._("Hint: {move}. It is the only choice.").format(move=move))
         if advice.considered is not None and advice.considered.value == best.value:
             # Translators: the player asked about a move that is as good as any.
             return answer(self._("{move} is the best choice, {value}.").format(
-                move=self.move_words(advice.considered.move), value=value))
+                move=self.choice_words(advice.considered), value=value))
         if advice.considered is not None:
             # Translators: the move asked about is worse; {value} and {other} are expected outcomes.
             return answer(self._("Better: {move}, {value}, instead of {other}.").format(
                 move=move, value=value, other=self.expected_words(other.value)))
         # Translators: a hint with the next best move, e.g. "Hint: Sum (7), 5.3 expected turns. Next best: ..."
         return answer(self._("Hint: {move}, {value}. Next best: {other_move}, {other}.").format(
-            move=move, value=value, other_move=self.move_words(other.move), other=self.expected_words(other.value)))
+            move=move, value=value, other_move=self.choice_words(other), other=self.expected_words(other.value)))

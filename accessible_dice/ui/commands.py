@@ -129,6 +129,8 @@ def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command
         # Anything else typed while real dice are due is read as their values, so
         # the refusal says what a die value looks like (checklist ER-01).
         return Command("values", (line,))
+    if _VALUES.match(line):
+        raise NoThrowNow()
     raise UnknownCommand(word=words[0])
 
 

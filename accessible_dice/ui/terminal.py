@@ -19,7 +19,7 @@ from typing import Protocol, TextIO
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, Game, NoThrowNow
+from accessible_dice.games.base import Event, Game
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -218,12 +218,13 @@ class Terminal:
         return presenter.hint_answer(simple_move(game))
 
     def _roll(self, session: Session, presenter: Presenter) -> None:
+        """Throw random dice; with real dice, ask for them (again)."""
+        before = len(session.game.history)
+        events = session.roll()
+        if events:
+            self._report(session, presenter, events)
         request = session.request()
-        if not session.manual:
-            self._report(session, presenter, session.roll())
-        elif request is None:
-            raise NoThrowNow()
-        else:
+        if session.manual and request is not None and len(session.game.history) == before:
             self.say(presenter.dice_prompt(request))
 
     def _player(self, args: tuple[str, ...], presenter: Presenter) -> int | None:

@@ -1,0 +1,207 @@
+"""What a Yatzy player hears (rules: docs/rules/yatzy.md).
+
+Dice are said in position order, since ``hold 1 3`` names them by position.
+After a re-throw the new dice come first, then the whole set ("Anna threw 5
+and 5. Now 5, 5, 5, 3, and 5."). A filled box is said with its points and
+the new total ("Full house: 23 points. Total 120 points.").
+"""
+
+from __future__ import annotations
+
+from accessible_dice.errors import N_
+from accessible_dice.games.base import Move
+from accessible_dice.games.yatzy import (
+    BONUS_THRESHOLD,
+    Box,
+    BoxScored,
+    DiceHeld,
+    DiceReleased,
+    Hold,
+    Release,
+    Score,
+    ThrowAgain,
+    UpperBonusEarned,
+    Yatzy,
+    score,
+)
+from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.strategy.common import Choice
+from accessible_dice.utterance import Cue, Utterance
+
+
+class YatzyPresenter(Presenter):
+    # Translators: the game's name; see words.md.
+    title = N_("Yatzy")
+    game: Yatzy
+
+    def rounds_total(self) -> int:
+        """One round per box."""
+        return len(Box)
+
+    def box_name(self, box: Box) -> str:
+        """The box's name in the player's language (words.md: Kåk, Hus, Fuldt hus, ...)."""
+        return self._(box.label)
+
+    def setup_words(self) -> Utterance | None:
+        order = self.game.options["order"]
+        if order == "in-order":
+            # Translators: Yatzy play order: boxes strictly from top to bottom.
+            return news(self._("Boxes in order, from Ones to Yatzy."))
+        if order == "upper-first":
+            # Translators: Yatzy play order: the upper six boxes before the others.
+            return news(self._("Upper section first: Ones to Sixes, then the rest."))
+        return None
+
+    # ------------------------------------------------------------ events
+
+    def dice_positions(self, positions: tuple[int, ...]) -> str:
+        return self.numbers(p + 1 for p in positions)
+
+    def on_DiceHeld(self, event: DiceHeld) -> Utterance:
+        # Translators: Yatzy: dice held out of the next throw, e.g. "5 and 5 held, dice 2 and 3."
+        return news(self.ngettext("{values} held, die {positions}.", "{values} held, dice {positions}.",
+                                  len(event.positions)).format(values=self.numbers(event.values),
+                                                               positions=self.dice_positions(event.positions)))
+
+    def on_DiceReleased(self, event: DiceReleased) -> Utterance:
+        # Translators: Yatzy: held dice put back for the next throw, e.g. "2 released, die 4."
+        return news(self.ngettext("{values} released, die {positions}.", "{values} released, dice {positions}.",
+                                  len(event.positions)).format(values=self.numbers(event.values),
+                                                               positions=self.dice_positions(event.positions)))
+
+    def on_BoxScored(self, event: BoxScored) -> Utterance:
+        total = self.game.scorecard(event.player).total
+        cues = (Cue("bonus"),) if event.box is Box.YATZY and event.points else ()
+        if self.brief:
+            # Translators: brief: a box filled, e.g. "Full house 23."
+            return news(self._("{box} {points}.").format(box=self.box_name(event.box),
+                                                         points=self.language.number(event.points)), *cues)
+        # Translators: a box filled and the player's new total, e.g. "Full house: 23 points. Total 120 points."
+        return news(self._("{box}: {points}. Total {total}.").format(
+            box=self.box_name(event.box), points=self.score_words(event.points), total=self.score_words(total)),
+            *cues)
+
+    def on_UpperBonusEarned(self, event: UpperBonusEarned) -> Utterance:
+        # Translators: the upper section reached 63; {points} is the bonus, e.g. "50 points".
+        return news(self._("Upper bonus: {points}!").format(points=self.score_words(event.points)), Cue("bonus"))
+
+    # ------------------------------------------------------------ review
+
+    def throws_left_words(self) -> str:
+        left = self.game.throws_left()
+        if left == 0:
+            # Translators: Yatzy: the third throw is used.
+            return self._("No throws left: score a box.")
+        # Translators: Yatzy: throws still allowed this turn.
+        return self.ngettext("{count} throw left.", "{count} throws left.", left).format(
+            count=self.language.number(left))
+
+    def boxes_words(self) -> str:
+        """Each box the player may fill now with what it scores: "Twos for 6 points"."""
+        # Translators: one box and what the dice score there, e.g. "Twos for 6 points".
+        return self.language.join(self._("{box} for {points}").format(box=self.box_name(box),
+                                                                     points=self.score_words(points))
+                                  for box, points in self.game.open_boxes())
+
+    def choices(self) -> Utterance | None:
+        if not self.game.dice_on_table() or self.game.is_over():
+            return None
+        said = [self.throws_left_words()]
+        if self.full:
+            # Translators: the boxes that can be filled now, with their scores.
+            said.append(self._("Boxes: {boxes}.").format(boxes=self.boxes_words()))
+        return news(" ".join(said))
+
+    def moves_answer(self) -> Utterance:
+        if self.game.is_over() or not self.game.dice_on_table():
+            return super().moves_answer()
+        # Translators: the moves review: every box that can be filled now with its score.
+        boxes = self._("Boxes: {boxes}.").format(boxes=self.boxes_words())
+        return answer(" ".join([self.throws_left_words(), boxes]))
+
+    def dice_answer(self) -> Utterance:
+        table = self.game.dice_on_table()
+        if not table:
+            return super().dice_answer()
+        # Translators: the dice review, in position order.
+        said = [self._("Dice: {dice}.").format(dice=self.dice_words(table))]
+        held = self.game.held()
+        if held:
+            # Translators: which dice are held, by position then value, e.g. "Held: dice 1 and 2, 5 and 5."
+            said.append(self.ngettext("Held: die {positions}, {values}.", "Held: dice {positions}, {values}.",
+                                      len(held)).format(positions=self.dice_positions(held),
+                                                        values=self.numbers(table[p] for p in held)))
+        said.append(self.throws_left_words())
+        return answer(" ".join(said))
+
+    def board_answer(self, player: int | None = None) -> Utterance:
+        """The scorecard: filled boxes, upper sum and how far from the bonus, total, empty boxes (CG-04)."""
+        who = self.game.current_player() if player is None else player
+        who = 0 if who is None else who
+        card = self.game.scorecard(who)
+        # Translators: one filled box on the scorecard, e.g. "Fours 12".
+        filled = [self._("{box} {points}").format(box=self.box_name(box), points=self.language.number(points))
+                  for box, points in card.filled]
+        if filled:
+            # Translators: a scorecard's filled boxes, e.g. "Anna: Ones 3 and Fours 12."
+            said = [self._("{name}: {boxes}.").format(name=self.name(who), boxes=self.language.join(filled))]
+        else:
+            # Translators: a scorecard with nothing filled yet.
+            said = [self._("{name}: nothing filled yet.").format(name=self.name(who))]
+        if card.bonus:
+            # Translators: the upper section sum once the bonus is earned.
+            said.append(self._("Upper section {sum}, bonus earned.").format(sum=self.language.number(card.upper_sum)))
+        else:
+            # Translators: the upper section sum and what is missing for the bonus (63).
+            said.append(self._("Upper section {sum}, {missing} to the bonus.").format(
+                sum=self.language.number(card.upper_sum),
+                missing=self.language.number(BONUS_THRESHOLD - card.upper_sum)))
+        # Translators: the scorecard's total, e.g. "Total 120 points."
+        said.append(self._("Total {total}.").format(total=self.score_words(card.total)))
+        if card.empty:
+            # Translators: the boxes still empty on the scorecard.
+            said.append(self._("Empty: {boxes}.").format(boxes=self.language.join(self.box_name(b)
+                                                                                  for b in card.empty)))
+        return answer(" ".join(said))
+
+    # ------------------------------------------------------------ hints
+
+    def move_words(self, move: Move) -> str:
+        table = self.game.dice_on_table()
+        if isinstance(move, Score):
+            box = Box(move.box)
+            # Translators: a hint to fill a box, e.g. "Score Full house for 23 points".
+            return self._("Score {box} for {points}").format(box=self.box_name(box),
+                                                             points=self.score_words(score(box, table)))
+        if isinstance(move, Hold | Release):
+            values = self.numbers(table[p] for p in move.positions)
+            positions = self.dice_positions(move.positions)
+            if isinstance(move, Hold):
+                # Translators: a hint to hold dice, e.g. "Hold dice 1 and 2 (5 and 5)".
+                return self.ngettext("Hold die {positions} ({values})", "Hold dice {positions} ({values})",
+                                     len(move.positions)).format(positions=positions, values=values)
+            # Translators: a hint to release held dice, e.g. "Release die 3 (2)".
+            return self.ngettext("Release die {positions} ({values})", "Release dice {positions} ({values})",
+                                 len(move.positions)).format(positions=positions, values=values)
+        assert isinstance(move, ThrowAgain)
+        # Translators: a hint to throw the dice that are not held.
+        return self._("Throw again")
+
+    def choice_words(self, choice: Choice) -> str:
+        """A re-throw is said by what it keeps, not by its first step."""
+        if choice.hold is None:
+            return super().choice_words(choice)
+        table = self.game.dice_on_table()
+        if not choice.hold:
+            # Translators: a hint to throw all five dice again.
+            return self._("Throw all dice again")
+        # Translators: a hint to re-throw keeping some dice, e.g. "Keep 5, 5, and 5 and throw again".
+        return self._("Keep {values} and throw again").format(values=self.numbers(table[p] for p in choice.hold))
+
+    def expected_words(self, value: float) -> str:
+        # Translators: the strategy's expected final total of the scorecard.
+        return self._("{value} expected final total").format(value=self.language.decimal(value))
+
+
+PRESENTER = YatzyPresenter
+

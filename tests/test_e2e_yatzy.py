@@ -1,0 +1,44 @@
+"""Yatzy end to end through the real command line: a whole solitaire game with real dice typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e_support import run_cli
+
+MANUAL = ["--game", "yatzy", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
+
+#: One throw per box, top to bottom: 63 in the upper section (bonus 50), 297 in all.
+THROWS = [("2 2 2 1 3", "twos"), ("3 3 3 1 2", "threes"), ("4 4 4 1 2", "fours"), ("5 5 5 1 2", "fives"),
+          ("6 6 6 1 2", "sixes"), ("6 6 1 2 3", "one-pair"), ("6 6 5 5 1", "two pairs"),
+          ("4 4 4 1 2", "three-of-a-kind"), ("3 3 3 3 1", "four-of-a-kind"), ("1 2 3 4 5", "small-straight"),
+          ("2 3 4 5 6", "large-straight"), ("2 2 3 3 3", "Full House"), ("6 6 6 5 5", "chance"),
+          ("4 4 4 4 4", "yatzy")]
+
+
+def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Path) -> None:
+    typed = ["1 2 3", "1 2 3 4 6", "hold 9", "score kniffel", "5 5", "hold 1", "roll", "1 2", "1 1 2 3",
+             "score ones"]
+    for values, box in THROWS:
+        typed += [values, f"score {box}"]
+    result = run_cli(MANUAL, typed, tmp_path)
+    assert result.status == 0
+    assert result.lines[:13] == [
+        "Yatzy: Anna. Your turn.",
+        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6.",
+        "Enter 5 values from 1 to 6; you entered 3.",
+        "Anna threw 1, 2, 3, 4, and 6. 2 throws left.",
+        "There is no die 9; the dice are numbered 1 to 5.",
+        "There is no box called kniffel; the boxes are: ones twos threes fours fives sixes one-pair two-pairs "
+        "three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy.",
+        "No dice are to be thrown now. 2 throws left.",
+        "1 held, die 1. 2 throws left.",
+        "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1.",
+        "Enter 4 values from 1 to 6; you entered 2.",
+        "Anna threw 1, 1, 2, and 3. Now 1, 1, 1, 2, and 3. 1 throw left.",
+        "Ones: 3 points. Total 3 points. Round 1 of 15 over. Your turn.",
+        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6.",
+    ]
+    assert "Sixes: 18 points. Total 113 points. Upper bonus: 50 points! Round 6 of 15 over. Your turn." \
+        in result.lines
+    assert result.lines[-1] == "Yatzy: 50 points. Total 297 points. Round 15 of 15 over. Game over: 297 points."
