@@ -9,32 +9,21 @@ It speaks no words: it returns the rules' events for the presentation.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
-
-import platformdirs
 
 from accessible_dice import save, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
+from accessible_dice.storage import data_dir
 
-APP_NAME = "accessible-dice"
-#: Overrides the data folder (saves); tests and portable installs set it.
-DATA_VARIABLE = "ACCESSIBLE_DICE_DATA"
 MAX_NAME = 30
 #: Player names that start with this (any case) are computer players.
 COMPUTER_PREFIX = "cpu"
 #: The move kind that asks for a re-throw of the dice not held (Yatzy).
 RETHROW = "throw"
-
-
-def data_dir() -> Path:
-    """The user data folder: ``$ACCESSIBLE_DICE_DATA`` or the platform's (XDG on Linux)."""
-    override = os.environ.get(DATA_VARIABLE)
-    return Path(override) if override else platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
 def save_path() -> Path:

@@ -22,9 +22,10 @@ from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.save import BadSave
-from accessible_dice.session import Session, data_dir, new_session, save_path
+from accessible_dice.session import Session, new_session, save_path
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker, VoiceSettings
+from accessible_dice.storage import data_dir
 from accessible_dice.ui.menu import Menu, default_players
 from accessible_dice.ui.terminal import Announcer, Terminal
 from accessible_dice.utterance import Cue, Utterance
