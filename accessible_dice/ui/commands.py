@@ -3,9 +3,10 @@
 The commands every game shares (interfaces.md §1: help, review, repeat, roll,
 manual values, quit) are read here; each game's own commands (``shut 7``,
 ``keep 1 3``) are read by its module ``ui/<game module>.py``, which offers
-``parse(game, words) -> Move | None`` and ``help_words(game) -> list[str]``
-(see docs/playing.md, "Adding a game"). Words are case-insensitive; the
-translated word of the player's language is accepted beside the English one.
+``parse(game, typed: Typed) -> Move | None`` and
+``help_words(game, language) -> list[str]`` (see docs/playing.md, "Adding a
+game"). Words are case-insensitive; the translated word of the player's
+language is accepted beside the English one.
 
 Parsing changes nothing: a line that is not a command, or a move the rules
 refuse, raises a refusal with a reason, and the game stays as it was.
@@ -14,6 +15,7 @@ refuse, raises a refusal with a reason, and the game stays as it was.
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from dataclasses import dataclass
 from types import ModuleType
@@ -64,6 +66,27 @@ _VALUES = re.compile(r"^[\d\s,;]+$")
 
 
 @dataclass(frozen=True)
+class Typed:
+    """A line for a game's own parser: its words (lower case), the line as typed, and context.
+
+    ``rng`` is the session's seeded generator, for moves a program picks at
+    random on request (Storeslem's ``random-board``), so a seeded game stays
+    the same game.
+    """
+
+    words: list[str]
+    line: str
+    language: Language
+    rng: random.Random
+
+    @property
+    def rest(self) -> str:
+        """The line after its first word, as typed (expressions keep their signs and brackets)."""
+        parts = self.line.strip().split(maxsplit=1)
+        return parts[1] if len(parts) > 1 else ""
+
+
+@dataclass(frozen=True)
 class Command:
     """What a line asks for. ``name`` is a :data:`COMMON` name, ``"values"`` or ``"move"``."""
 
@@ -103,7 +126,7 @@ def command_word(name: str, language: Language) -> str:
     return language._(COMMON[name][0])
 
 
-def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command:
+def parse(line: str, game: Game, language: Language, *, manual: bool, rng: random.Random | None = None) -> Command:
     """Read one typed line; raises a refusal when it is no command.
 
     Bare numbers are dice values while dice are due, otherwise the game's own
@@ -122,7 +145,7 @@ def parse(line: str, game: Game, language: Language, *, manual: bool) -> Command
     request = game.dice_request()
     if request is not None and _VALUES.match(line):
         return _values(line, game, manual)
-    move = game_commands(game.id).parse(game, words, language)
+    move = game_commands(game.id).parse(game, Typed(words, line, language, rng or random.Random()))
     if move is not None:
         return Command("move", move=move)
     if request is not None and manual:

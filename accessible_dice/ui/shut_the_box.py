@@ -10,7 +10,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.shut_the_box import WAYS, Shut, ShutTheBox, way_for_flaps
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import numbers_in, spellings
+from accessible_dice.ui.commands import Typed, numbers_in, spellings
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {
@@ -30,9 +30,10 @@ class NameFlapsByNumber(InvalidInput):
     template = N_("Name the flaps by number, like shut 7 or shut 3 4.")
 
 
-def parse(game: Game, words: list[str], language: Language) -> Move | None:
+def parse(game: Game, typed: Typed) -> Move | None:
     """The move a line names, ``None`` when it is not a Shut the Box command."""
     assert isinstance(game, ShutTheBox)
+    words, language = typed.words, typed.language
     first = words[0]
     for way in WAYS:
         if first in spellings(WORDS[way], language):

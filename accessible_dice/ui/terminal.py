@@ -12,6 +12,7 @@ is said with its reason and changes nothing.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
@@ -138,7 +139,7 @@ class Terminal:
                 self._goodbye(session)
                 return "eof"
             try:
-                command = commands.parse(line, game, self.language, manual=session.manual)
+                command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng)
                 if command.name == "quit":
                     self._goodbye(session)
                     return "quit"
@@ -209,8 +210,9 @@ class Terminal:
             return presenter.moves_answer()
         considering = None
         if args:
-            considering = commands.game_commands(game.id).parse(game, [a.casefold() for a in args],
-                                                                 self.language)
+            line = " ".join(args)
+            considering = commands.game_commands(game.id).parse(
+                game, commands.Typed(line.casefold().split(), line, self.language, random.Random()))
             if considering is None:
                 raise commands.UnknownCommand(word=args[0])
         if strategy.has_strategy(game):

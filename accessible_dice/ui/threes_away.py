@@ -10,7 +10,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import numbers_in, spellings
+from accessible_dice.ui.commands import Typed, numbers_in, spellings
 
 # Translators: Threes Away command: keep dice by position, "keep 1 3".
 KEEP = N_("keep")
@@ -21,9 +21,10 @@ class NameDiceByPosition(InvalidInput):
     template = N_("Name the dice to keep by position, like keep 1 3.")
 
 
-def parse(game: Game, words: list[str], language: Language) -> Move | None:
+def parse(game: Game, typed: Typed) -> Move | None:
     """The keep a line names, ``None`` when it is not a Threes Away command."""
     assert isinstance(game, ThreesAway)
+    words, language = typed.words, typed.language
     if words[0] in spellings(KEEP, language):
         positions = numbers_in(words[1:], NameDiceByPosition)
     elif words[0].replace(",", "").isdigit():

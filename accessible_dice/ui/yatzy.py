@@ -11,7 +11,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, UnknownBox, Yatzy
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import command_word, numbers_in, spellings
+from accessible_dice.ui.commands import Typed, command_word, numbers_in, spellings
 
 WORDS = {
     # Translators: Yatzy command: hold dice by position, "hold 1 3".
@@ -47,8 +47,9 @@ def box_named(words: list[str], language: Language) -> Box:
         raise UnknownBox(text=text[:40], known=" ".join(b.command for b in Box)) from None
 
 
-def parse(game: Game, words: list[str], language: Language) -> Move | None:
+def parse(game: Game, typed: Typed) -> Move | None:
     assert isinstance(game, Yatzy)
+    words, language = typed.words, typed.language
     first = words[0]
     if first in spellings(WORDS["hold"], language):
         return Hold(tuple(p - 1 for p in numbers_in(words[1:], NameDiceByPosition)))
