@@ -1,0 +1,381 @@
+"""The window's key map: one table that the window, its F1 help and docs/keys.md all read.
+
+experience.md §3 is the contract. Because the help key and the reference
+page are generated from :data:`TABLE`, neither can say a key the window
+does not have (checklist KB-05, CG-05). Insert and Caps Lock are never
+bound: screen readers use them as modifiers.
+
+Each :class:`Binding` belongs to a *context*; a screen lists the contexts in
+force (a menu: ``anywhere``, ``lists``, ``history``; a Yatzy game adds
+``game`` and ``dice``), and only those bindings act and are listed by F1.
+
+Run ``python -m accessible_dice.ui.keys`` to print docs/keys.md.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from accessible_dice.errors import N_
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+
+#: The contexts, in the order help and the reference page list them, with their headings.
+CONTEXTS: dict[str, str] = {
+    # Translators: a heading of the key reference: keys that work on every screen.
+    "anywhere": N_("Everywhere"),
+    # Translators: a heading of the key reference: moving around menus, boards and lists.
+    "lists": N_("Menus, boards and lists"),
+    # Translators: a heading of the key reference: stepping through past messages.
+    "history": N_("Messages"),
+    # Translators: a heading of the key reference: keys during a game.
+    "game": N_("In a game"),
+    # Translators: a heading of the key reference: games where dice are held (Yatzy, Threes Away).
+    "dice": N_("Holding dice"),
+    # Translators: a heading of the key reference: Shut the Box.
+    "flaps": N_("Shut the Box"),
+    # Translators: a heading of the key reference: typing names, dice values, expressions.
+    "entry": N_("Typing in a text field"),
+}
+
+
+@dataclass(frozen=True)
+class Chord:
+    """One key, with Ctrl exactly as given and Shift as given (``None``: either)."""
+
+    key: str
+    ctrl: bool = False
+    shift: bool | None = False
+
+    def code(self) -> int:
+        return int(getattr(pygame, f"K_{self.key}"))
+
+
+@dataclass(frozen=True)
+class Binding:
+    """An action, the keys that do it, and how help names and explains them."""
+
+    action: str
+    context: str
+    chords: tuple[Chord, ...]
+    #: The keys as a player reads them, marked for translation where they are words ("Shift+C").
+    keys: str
+    #: What the keys do, marked for translation.
+    does: str
+    #: For keys that carry a number (1-5, Shift+1-6): the number of each chord.
+    numbers: tuple[int, ...] = ()
+
+
+def _digits(first: int, last: int, shift: bool | None) -> tuple[Chord, ...]:
+    return tuple(Chord(str(n % 10), shift=shift) for n in range(first, last + 1))
+
+
+def _keypad(first: int, last: int) -> tuple[Chord, ...]:
+    return tuple(Chord(f"KP_{n % 10}", shift=None) for n in range(first, last + 1))
+
+
+TABLE: tuple[Binding, ...] = (
+    # -- anywhere
+    Binding("help", "anywhere", (Chord("F1"),),
+            "F1",
+            # Translators: what the keys just named do, in the key help.
+            N_("help for this screen: the keys that work here")),
+    Binding("stop", "anywhere", (Chord("LCTRL", ctrl=True, shift=None), Chord("RCTRL", ctrl=True, shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Control"),
+            # Translators: what the keys just named do, in the key help.
+            N_("stop speaking")),
+    Binding("effects_down", "anywhere", (Chord("F9", shift=None),),
+            "F9",
+            # Translators: what the keys just named do, in the key help.
+            N_("sound effects quieter")),
+    Binding("effects_up", "anywhere", (Chord("F10", shift=None),),
+            "F10",
+            # Translators: what the keys just named do, in the key help.
+            N_("sound effects louder")),
+    Binding("rate_down", "anywhere", (Chord("F11", shift=None),),
+            "F11",
+            # Translators: what the keys just named do, in the key help.
+            N_("speech slower (built-in voice)")),
+    Binding("rate_up", "anywhere", (Chord("F12", shift=None),),
+            "F12",
+            # Translators: what the keys just named do, in the key help.
+            N_("speech faster (built-in voice)")),
+    Binding("bigger", "anywhere",
+            (Chord("PLUS", ctrl=True, shift=None), Chord("EQUALS", ctrl=True, shift=None),
+             Chord("KP_PLUS", ctrl=True, shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+Plus"),
+            # Translators: what the keys just named do, in the key help.
+            N_("larger text and dice")),
+    Binding("smaller", "anywhere", (Chord("MINUS", ctrl=True, shift=None), Chord("KP_MINUS", ctrl=True, shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+Minus"),
+            # Translators: what the keys just named do, in the key help.
+            N_("smaller text and dice")),
+    Binding("theme", "anywhere", (Chord("F8", shift=None),),
+            "F8",
+            # Translators: what the keys just named do, in the key help.
+            N_("the next colour theme: yellow on black, white on black, black on white")),
+    # -- lists
+    Binding("back", "lists", (Chord("ESCAPE"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Escape"),
+            # Translators: what the keys just named do, in the key help.
+            N_("back; in a game, the actions menu; quitting asks to confirm")),
+    Binding("up", "lists", (Chord("UP"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Up"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the item or row above")),
+    Binding("down", "lists", (Chord("DOWN"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Down"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the item or row below")),
+    Binding("left", "lists", (Chord("LEFT"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Left"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the item to the left")),
+    Binding("right", "lists", (Chord("RIGHT"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Right"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the item to the right")),
+    Binding("home", "lists", (Chord("HOME"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Home"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the first item")),
+    Binding("end", "lists", (Chord("END"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("End"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the last item")),
+    Binding("activate", "lists",
+            (Chord("RETURN", shift=None), Chord("KP_ENTER", shift=None), Chord("SPACE", shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Enter or Space"),
+            # Translators: what the keys just named do, in the key help.
+            N_("choose the focused item: a move, a die to hold or release, a box, yes or no")),
+    Binding("letter", "lists", (),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("a letter"),
+            # Translators: what the keys just named do, in the key help.
+            N_("jump to the next item starting with it")),
+    # -- history
+    Binding("previous", "history", (Chord("COMMA"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Comma"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the previous message")),
+    Binding("next", "history", (Chord("PERIOD"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Period"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the next message")),
+    Binding("oldest", "history", (Chord("COMMA", shift=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Shift+Comma"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the oldest message")),
+    Binding("newest", "history", (Chord("PERIOD", shift=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Shift+Period"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the newest message, said again")),
+    # -- game
+    Binding("rules", "game", (Chord("F1", ctrl=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+F1"),
+            # Translators: what the keys just named do, in the key help.
+            N_("the rules of this game")),
+    Binding("roll", "game", (Chord("r"),),
+            "R",
+            # Translators: what the keys just named do, in the key help.
+            N_("throw the dice; with real dice, type the values thrown")),
+    Binding("dice", "game", (Chord("d"),),
+            "D",
+            # Translators: what the keys just named do, in the key help.
+            N_("the dice, and which are held")),
+    Binding("board", "game", (Chord("c"),),
+            "C",
+            # Translators: what the keys just named do, in the key help.
+            N_("my board or scorecard")),
+    Binding("everybody", "game", (Chord("c", shift=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Shift+C"),
+            # Translators: what the keys just named do, in the key help.
+            N_("everybody's boards or scorecards")),
+    Binding("standings", "game", (Chord("s"),),
+            "S",
+            # Translators: what the keys just named do, in the key help.
+            N_("the standings: scores, lives, penalty points")),
+    Binding("turn", "game", (Chord("t"),),
+            "T",
+            # Translators: what the keys just named do, in the key help.
+            N_("whose turn, which round, throws left")),
+    Binding("moves", "game", (Chord("m"),),
+            "M",
+            # Translators: what the keys just named do, in the key help.
+            N_("the possible moves, with what each scores")),
+    Binding("hint", "game", (Chord("a"),),
+            "A",
+            # Translators: what the keys just named do, in the key help.
+            N_("a hint: a good move")),
+    # -- dice
+    Binding("hold", "dice", _digits(1, 5, False) + _keypad(1, 5),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("1 to 5"),
+            # Translators: what the keys just named do, in the key help.
+            N_("hold or release die 1 to 5"), numbers=(1, 2, 3, 4, 5) * 2),
+    Binding("face", "dice", _digits(1, 6, True),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Shift+1 to Shift+6"),
+            # Translators: what the keys just named do, in the key help.
+            N_("hold or release the dice showing that number"), numbers=(1, 2, 3, 4, 5, 6)),
+    # -- flaps
+    Binding("flap", "flaps", _digits(1, 10, False) + _keypad(1, 10),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("1 to 9, and 0 for 10"),
+            # Translators: what the keys just named do, in the key help.
+            N_("go to that flap on your board"), numbers=tuple(range(1, 11)) * 2),
+    # -- entry
+    Binding("submit", "entry", (Chord("RETURN", shift=None), Chord("KP_ENTER", shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Enter"),
+            # Translators: what the keys just named do, in the key help.
+            N_("send what was typed")),
+    Binding("cancel", "entry", (Chord("ESCAPE"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Escape"),
+            # Translators: what the keys just named do, in the key help.
+            N_("close the field without sending")),
+    Binding("read", "entry", (Chord("UP"), Chord("DOWN")),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Up or Down"),
+            # Translators: what the keys just named do, in the key help.
+            N_("read the whole field")),
+    Binding("caret_left", "entry", (Chord("LEFT"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Left"),
+            # Translators: what the keys just named do, in the key help.
+            N_("move back one character and say it")),
+    Binding("caret_right", "entry", (Chord("RIGHT"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Right"),
+            # Translators: what the keys just named do, in the key help.
+            N_("move on one character and say it")),
+    Binding("caret_home", "entry", (Chord("HOME"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Home"),
+            # Translators: what the keys just named do, in the key help.
+            N_("to the start of the field")),
+    Binding("caret_end", "entry", (Chord("END"),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("End"),
+            # Translators: what the keys just named do, in the key help.
+            N_("to the end of the field")),
+    Binding("erase", "entry", (Chord("BACKSPACE", shift=None),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Backspace"),
+            # Translators: what the keys just named do, in the key help.
+            N_("delete the character before the cursor and say it")),
+    Binding("delete", "entry", (Chord("DELETE", shift=None),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Delete"),
+            # Translators: what the keys just named do, in the key help.
+            N_("delete the character at the cursor and say it")),
+)
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a key press means on a screen: an action, with its number or letter if any."""
+
+    action: str
+    number: int | None = None
+    letter: str = ""
+
+
+def _matches(chord: Chord, key: int, ctrl: bool, shift: bool) -> bool:
+    return chord.code() == key and chord.ctrl == ctrl and chord.shift in (None, shift)
+
+
+def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | None:
+    """The action of a key press (pygame ``key``, ``mod``, ``unicode``) in ``contexts``, if any.
+
+    Alt is left to the system (Alt+F4). A letter that no binding claims is a
+    first-letter jump where lists are in force.
+    """
+    if mod & pygame.KMOD_ALT:
+        return None
+    ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
+    if key in (pygame.K_LCTRL, pygame.K_RCTRL):
+        ctrl = True
+    wanted = set(contexts)
+    for binding in TABLE:
+        if binding.context not in wanted:
+            continue
+        for index, chord in enumerate(binding.chords):
+            if _matches(chord, key, ctrl, shift):
+                number = binding.numbers[index] if binding.numbers else None
+                return Pressed(binding.action, number)
+    if "lists" in wanted and not ctrl and len(text) == 1 and text.isalpha():
+        return Pressed("letter", letter=text)
+    return None
+
+
+def bindings(contexts: Iterable[str]) -> list[Binding]:
+    """The bindings in force in ``contexts``, in the order of :data:`CONTEXTS` and the table."""
+    wanted = set(contexts)
+    return [b for context in CONTEXTS if context in wanted for b in TABLE if b.context == context]
+
+
+Translate = Callable[[str], str]
+
+
+def help_lines(contexts: Iterable[str], _: Translate) -> list[str]:
+    """One line per key in force: "F1: help for this screen: the keys that work here."."""
+    # Translators: one line of the spoken key help: {keys} then what they do.
+    return [_("{keys}: {does}.").format(keys=_(b.keys), does=_(b.does)) for b in bindings(contexts)]
+
+
+def reference(_: Translate = lambda text: text) -> str:
+    """docs/keys.md: every binding, by context, as a table (KB-05: made from :data:`TABLE`)."""
+    lines = [
+        "# Keys of the window",
+        "",
+        "Every key of the window front end (`--ui window`). F1 speaks the keys that",
+        "work on the screen you are on; both F1 and this page are made from one table,",
+        "`accessible_dice/ui/keys.py`, so they always agree. Regenerate this page with",
+        "`python -m accessible_dice.ui.keys > docs/keys.md`.",
+        "",
+        "Insert and Caps Lock are never used: screen readers need them. No action needs",
+        "a key held down or pressed quickly. Every key answers: what it did, or why",
+        "nothing happened.",
+    ]
+    for context, heading in CONTEXTS.items():
+        lines += ["", f"## {_(heading)}", "", "| key | does |", "| --- | --- |"]
+        lines += [f"| {_(b.keys)} | {_(b.does)} |" for b in TABLE if b.context == context]
+    lines += [
+        "",
+        "## What the screen shows",
+        "",
+        "- The last thing said is shown under the dice, so every spoken line can also be read.",
+        "- The focused item has a thick frame and is drawn inverted; its description is said.",
+        "- A held die is raised, framed and labelled *held*; a shut flap is lowered, hatched",
+        "  and labelled *shut*. Colour is never the only sign.",
+        "- In a Yatzy scorecard a number in brackets is what the box would score now.",
+        "- Three colour themes (F8), text and dice from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(reference(), end="")

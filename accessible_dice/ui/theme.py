@@ -1,0 +1,120 @@
+"""The window's colours: three high-contrast themes, and every colour lives here.
+
+Low-vision players choose between yellow on black (the default), white on
+black and black on white (experience.md §5). No other module names a colour
+(checklist LV-13): the drawing code asks the theme for a role ("text",
+"focus", "pip"), so a new theme is one more entry in :data:`THEMES`.
+
+Every pair of colours that must be told apart is declared in
+:meth:`Theme.text_pairs` (text on its background, at least 7:1, WCAG AAA,
+LV-02) and :meth:`Theme.graphic_pairs` (focus frame, held-die marker, pips
+on a face, a face on the table, at least 3:1, WCAG 1.4.11, LV-05);
+``tests/test_theme.py`` computes each ratio with WCAG's relative luminance.
+Colour is never the only cue: held dice are raised, framed and labelled,
+shut flaps are lowered, barred and labelled, the focus is a thick frame and
+an inversion (LV-06).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from accessible_dice.errors import N_
+
+Colour = tuple[int, int, int]
+
+#: WCAG's thresholds, as used by the tests and by anyone adding a theme.
+TEXT_CONTRAST = 7.0
+GRAPHIC_CONTRAST = 3.0
+
+
+def _linear(channel: int) -> float:
+    """One sRGB channel (0..255) as linear light, per WCAG 2.2's definition."""
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(colour: Colour) -> float:
+    """WCAG relative luminance: 0 for black, 1 for white."""
+    r, g, b = (_linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: Colour, second: Colour) -> float:
+    """WCAG contrast ratio (L1 + 0.05) / (L2 + 0.05), lighter over darker: 1 to 21."""
+    a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colour of each role on screen.
+
+    ``background`` is the page and the table; ``text`` every word and digit
+    on it; ``border`` the thin outline of an item; ``focus`` the thick frame
+    around the focused item, whose inside turns ``focus_fill`` with
+    ``focus_text``; ``face`` and ``pip`` draw a die; ``held`` marks a held
+    die (beside its raised place and the word "held").
+    """
+
+    id: str
+    #: The theme's name as spoken, marked for translation.
+    title: str
+    background: Colour
+    text: Colour
+    border: Colour
+    focus: Colour
+    focus_fill: Colour
+    focus_text: Colour
+    face: Colour
+    pip: Colour
+    held: Colour
+
+    def text_pairs(self) -> dict[str, tuple[Colour, Colour]]:
+        """Text and its background: must reach :data:`TEXT_CONTRAST` (LV-01..LV-03)."""
+        return {
+            "text on background": (self.text, self.background),
+            "focused text on focus fill": (self.focus_text, self.focus_fill),
+            # The text field and placeholders use the page's own colours (LV-03).
+            "typed text in a field": (self.text, self.background),
+        }
+
+    def graphic_pairs(self) -> dict[str, tuple[Colour, Colour]]:
+        """Shapes that carry meaning against what touches them: :data:`GRAPHIC_CONTRAST` (LV-05)."""
+        return {
+            "item border on background": (self.border, self.background),
+            "focus frame on background": (self.focus, self.background),
+            "focus fill on background": (self.focus_fill, self.background),
+            "held marker on table": (self.held, self.background),
+            "pips on die face": (self.pip, self.face),
+            "die face on table": (self.face, self.background),
+        }
+
+
+BLACK: Colour = (0, 0, 0)
+WHITE: Colour = (255, 255, 255)
+YELLOW: Colour = (255, 255, 0)
+CYAN: Colour = (0, 255, 255)
+DARK_BLUE: Colour = (0, 0, 192)
+
+THEMES: dict[str, Theme] = {
+    theme.id: theme
+    for theme in (
+        # Translators: a colour theme's name.
+        Theme("yellow-on-black", N_("Yellow on black"), background=BLACK, text=YELLOW, border=YELLOW,
+              focus=WHITE, focus_fill=YELLOW, focus_text=BLACK, face=YELLOW, pip=BLACK, held=CYAN),
+        # Translators: a colour theme's name.
+        Theme("white-on-black", N_("White on black"), background=BLACK, text=WHITE, border=WHITE,
+              focus=YELLOW, focus_fill=WHITE, focus_text=BLACK, face=WHITE, pip=BLACK, held=YELLOW),
+        # Translators: a colour theme's name.
+        Theme("black-on-white", N_("Black on white"), background=WHITE, text=BLACK, border=BLACK,
+              focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_BLUE),
+    )
+}
+DEFAULT = "yellow-on-black"
+
+
+def next_theme(current: str) -> Theme:
+    """The theme after ``current`` in :data:`THEMES`, round and round (the theme key)."""
+    ids = list(THEMES)
+    return THEMES[ids[(ids.index(current) + 1) % len(ids)]]

@@ -1,0 +1,671 @@
+"""The window front end: large, high-contrast, keyboard-driven and self-voicing (pygame-ce).
+
+It drives the same session, commands and presentation as the terminal
+front end: a key becomes a :class:`~accessible_dice.ui.commands.Command` (or
+a game move), the terminal's executor carries it out, and the presenter's
+words are spoken through the one :class:`~accessible_dice.ui.terminal.Announcer`.
+The window adds no words for game events; what it draws in its message line
+is exactly the last thing it said (AU-06).
+
+Structure: :class:`Window` owns the display, the speech and sound outputs,
+the theme and text scale, and a stack of :class:`Screen` objects (menus,
+the game, help, and overlays: a text field or a yes/no question). The top
+screen gets the keys; :mod:`accessible_dice.ui.keys` says which key means
+what there. Speaking never blocks: the speaker works on its own threads,
+and the loop waits for events at most 50 ms at a time.
+
+Focus moves and answers to the player *interrupt* speech; what the game
+announces by itself is *queued* (experience.md §1).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from accessible_dice.errors import N_, DiceError, IllegalMove
+from accessible_dice.presentation.describe import answer
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.speech import SpeechOutput
+from accessible_dice.speech.settings import VoiceSettings
+from accessible_dice.ui import keys
+from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
+from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
+from accessible_dice.ui.theme import DEFAULT, THEMES, next_theme
+from accessible_dice.ui.window_model import Cell, Focus, Row
+from accessible_dice.utterance import Cue, Utterance
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+
+if TYPE_CHECKING:
+    from accessible_dice.cli import Launch
+
+#: Speech rate steps for F11 / F12, in words per minute, and where they start.
+RATE_STEP, RATE_LOW, RATE_HIGH, RATE_DEFAULT = 25, 80, 450, 175
+VOLUME_STEP = 0.1
+#: How long the loop waits for an event before checking computer players again.
+WAIT_MS = 50
+#: Keys that are only modifiers, or belong to the screen reader: pressing them says nothing.
+SILENT_KEYS = frozenset({
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+    pygame.K_CAPSLOCK, pygame.K_INSERT, pygame.K_NUMLOCKCLEAR, pygame.K_SCROLLLOCK, pygame.K_MODE,
+    pygame.K_MENU, pygame.K_UNKNOWN,
+})
+
+
+class NothingToChoose(IllegalMove):
+    # Translators: Enter was pressed on something that cannot be chosen, like a total.
+    template = N_("Nothing to choose here.")
+
+
+class NothingStartsWith(IllegalMove):
+    # Translators: a letter was typed to jump to an item, but no item starts with it.
+    template = N_("Nothing here starts with {letter}.")
+
+
+class KeyDoesNothing(IllegalMove):
+    # Translators: {key} is a key's name, e.g. "tab"; F1 says the keys of the screen.
+    template = N_("{key} does nothing here. F1 says the keys.")
+
+
+class Shown:
+    """The voice, remembering what it said last so the window can show it (AU-06)."""
+
+    def __init__(self, voice: SpeechOutput | None) -> None:
+        self.voice = voice
+        self.last: Utterance | None = None
+
+    def speak(self, utterance: Utterance) -> None:
+        self.last = utterance
+        if self.voice is not None:
+            self.voice.speak(utterance)
+
+    def silence(self) -> None:
+        if self.voice is not None:
+            self.voice.silence()
+
+    def is_speaking(self) -> bool:
+        return self.voice is not None and self.voice.is_speaking()
+
+    def close(self) -> None:
+        if self.voice is not None:
+            self.voice.close()
+
+
+# ---------------------------------------------------------------- screens
+
+
+class Screen:
+    """One screen: a title, rows of cells, and its keys.
+
+    Subclasses give :meth:`rows` and, where they have keys of their own,
+    extend :meth:`act`. Menus wrap and say "2 of 5"; boards do neither.
+    """
+
+    contexts: tuple[str, ...] = ("anywhere", "lists", "history")
+    wrap = True
+    positions = True
+    overlay = False
+
+    def __init__(self, window: Window, title: str) -> None:
+        self.window = window
+        self.title = title
+        self._ = window._
+        self.focus = Focus(wrap=self.wrap)
+
+    # -- what it shows
+
+    def rows(self) -> list[Row]:
+        return []
+
+    def status(self) -> str:
+        return ""
+
+    def prompt(self) -> Overlay | None:
+        """What an overlay screen draws over the screen beneath it."""
+        return None
+
+    def settled(self) -> list[Row]:
+        """The rows, with the focus found again in them."""
+        rows = self.rows()
+        self.focus.settle(rows)
+        return rows
+
+    # -- what it says
+
+    def describe(self, row_changed: bool = False) -> str:
+        """The focused item as spoken: its label, the row's header when entering it, "2 of 5" in menus."""
+        self.settled()
+        cell, row = self.focus.cell(), self.focus.current_row()
+        if cell is None or row is None:
+            # Translators: a screen or list with nothing in it.
+            return self._("Empty.")
+        said = cell.label
+        if row_changed and row.say_header and row.header:
+            # Translators: a board row's name, then the focused item, e.g. "Ben: flap 7, open".
+            said = self._("{header}: {item}").format(header=row.header, item=said)
+        if self.positions:
+            items = self.focus.rows
+            # Translators: a menu item and its place, e.g. "New game, 1 of 3".
+            said = self._("{item}, {position} of {count}").format(
+                item=said, position=self.window.language.number(self.focus.row + 1),
+                count=self.window.language.number(len(items)))
+        return said
+
+    def say_focus(self, row_changed: bool = False, *cues: Cue) -> None:
+        self.window.say(answer(self.describe(row_changed), *cues), remember=False)
+
+    def opened(self) -> None:
+        """Entering the screen: its title, then the focused item (SR-07)."""
+        self.revealed()
+
+    def revealed(self) -> None:
+        """Back on this screen (the one above was closed by the player): its title and focused item."""
+        # Translators: entering a screen: its title, then the focused item.
+        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=self.describe())),
+                        remember=False)
+
+    # -- what its keys do
+
+    def act(self, pressed: keys.Pressed) -> bool:
+        """Carry out a key's action; ``False`` when this screen has nothing for it."""
+        self.settled()
+        name = pressed.action
+        if name in ("up", "down"):
+            self._moved(self.focus.vertical(-1 if name == "up" else 1), row_changed=True)
+        elif name in ("left", "right"):
+            row = self.focus.row
+            self._moved(self.focus.horizontal(-1 if name == "left" else 1), row_changed=row != self.focus.row)
+        elif name in ("home", "end"):
+            self.focus.edge(last=name == "end")
+            self.say_focus()
+        elif name == "letter":
+            if self.focus.letter(pressed.letter):
+                self.say_focus(row_changed=True)
+            else:
+                self.window.refuse(NothingStartsWith(letter=pressed.letter))
+        elif name == "activate":
+            self.activate()
+        elif name == "back":
+            self.back()
+        else:
+            return False
+        return True
+
+    def _moved(self, moved: bool, row_changed: bool) -> None:
+        """Say the new item; at an edge, say the same one again with the edge sound."""
+        if moved:
+            self.say_focus(row_changed)
+        else:
+            self.say_focus(False, Cue("invalid"))
+
+    def activate(self) -> None:
+        cell = self.focus.cell()
+        if cell is None or cell.act is None:
+            self.window.refuse(NothingToChoose())
+            return
+        cell.act()
+
+    def back(self) -> None:
+        self.window.pop()
+
+    def text(self, typed: str) -> None:
+        """Characters typed (TEXTINPUT); only text fields take them."""
+
+    def tick(self, now: float) -> bool:
+        """Time passing (computer players); ``True`` when something changed."""
+        return False
+
+    def refuse(self, error: DiceError) -> None:
+        self.window.refuse(error)
+
+
+MenuItem = tuple[str, str, Callable[[], None]]
+
+
+class Menu(Screen):
+    """A list of choices; each item is (key, label, what Enter does)."""
+
+    def __init__(self, window: Window, title: str, items: Sequence[MenuItem] = ()) -> None:
+        super().__init__(window, title)
+        self._items = list(items)
+
+    def items(self) -> list[MenuItem]:
+        return self._items
+
+    def rows(self) -> list[Row]:
+        return [Row(key, [Cell(key, label, label, act=act)]) for key, label, act in self.items()]
+
+
+class Reader(Screen):
+    """Lines to read one by one (key help, the rules); all of them are said on opening."""
+
+    positions = False
+    wrap = False
+
+    def __init__(self, window: Window, title: str, lines: Sequence[str]) -> None:
+        super().__init__(window, title)
+        self.lines = list(lines)
+
+    def rows(self) -> list[Row]:
+        return [Row(f"line{n}", [Cell(f"line{n}", line, line, kind="line", act=self._again)])
+                for n, line in enumerate(self.lines)]
+
+    def _again(self) -> None:
+        self.say_focus()
+
+    def opened(self) -> None:
+        self.settled()
+        # Translators: a page of help or rules: its title, then all its lines.
+        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=" ".join(self.lines))),
+                        remember=False)
+
+
+class Confirm(Screen):
+    """A yes/no question over the screen beneath; No is focused, so Enter alone never destroys."""
+
+    overlay = True
+
+    def __init__(self, window: Window, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(window, question)
+        self.on_yes = on_yes
+
+    def rows(self) -> list[Row]:
+        # Translators: the answers of a yes/no question in the window.
+        yes, no = self._("Yes"), self._("No")
+        return [Row("yes", [Cell("yes", yes, yes, act=self._yes)]), Row("no", [Cell("no", no, no, act=self.back)])]
+
+    def opened(self) -> None:
+        self.settled()
+        self.focus.place("no")
+        super().opened()
+
+    def prompt(self) -> Overlay:
+        return Overlay(self.title, rows=self.settled())
+
+    def _yes(self) -> None:
+        self.window.remove(self)
+        self.on_yes()
+
+
+#: Characters said by name when typed, so "+" is not silent (Storeslem, QUICLO).
+CHARACTER_NAMES = {
+    # Translators: a character typed in a text field, said as it is typed.
+    " ": N_("space"),
+    # Translators: a character typed in a text field.
+    "+": N_("plus"),
+    # Translators: a character typed in a text field.
+    "-": N_("minus"),
+    # Translators: a character typed in a text field.
+    "*": N_("times"),
+    # Translators: a character typed in a text field.
+    "/": N_("divided by"),
+    # Translators: a character typed in a text field.
+    "=": N_("equals"),
+    # Translators: a character typed in a text field.
+    ",": N_("comma"),
+    # Translators: a character typed in a text field.
+    "(": N_("open bracket"),
+    # Translators: a character typed in a text field.
+    ")": N_("close bracket"),
+    # Translators: a character typed in a text field.
+    ".": N_("dot"),
+}
+
+
+class Entry(Screen):
+    """A one-line text field: says each character typed, reads itself on Up or Down.
+
+    ``submit`` gets the text and answers whether the field may close; a
+    refusal is said by ``submit`` and the field stays open for correction
+    (ER-01). Escape closes it without sending.
+    """
+
+    contexts = ("anywhere", "entry")
+    overlay = True
+    positions = False
+
+    def __init__(self, window: Window, prompt: Utterance | str, submit: Callable[[str], bool], text: str = "",
+                 on_cancel: Callable[[], None] | None = None) -> None:
+        self.said = answer(prompt) if isinstance(prompt, str) else prompt
+        super().__init__(window, self.said.text)
+        self.submit = submit
+        self.typed = text
+        self.caret = len(text)
+        #: Text given at the start is replaced by the first character typed, as if selected.
+        self.fresh = bool(text)
+        self.on_cancel = on_cancel
+
+    def prompt(self) -> Overlay:
+        return Overlay(self.title, typed=self.typed, caret=self.caret)
+
+    def opened(self) -> None:
+        """The prompt as given (queued after a game announcement, or at once when the player asked), and the text."""
+        if self.typed:
+            self.revealed()
+        else:
+            self.window.say(self.said, remember=False)
+
+    def revealed(self) -> None:
+        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=self.typed)
+                               if self.typed else self.title), remember=False)
+
+    def _char(self, char: str) -> str:
+        return self._(CHARACTER_NAMES[char]) if char in CHARACTER_NAMES else char
+
+    def text(self, typed: str) -> None:
+        if self.fresh:
+            self.typed, self.caret, self.fresh = "", 0, False
+        self.typed = self.typed[:self.caret] + typed + self.typed[self.caret:]
+        self.caret += len(typed)
+        self.window.say(answer(" ".join(self._char(c) for c in typed)), remember=False)
+
+    def _read(self) -> None:
+        # Translators: a text field with nothing typed in it.
+        self.window.say(answer(self.typed if self.typed.strip() else self._("Empty.")), remember=False)
+
+    def _at_caret(self) -> None:
+        if self.caret < len(self.typed):
+            self.window.say(answer(self._char(self.typed[self.caret])), remember=False)
+        else:
+            # Translators: the cursor is at the end of a text field.
+            self.window.say(answer(self._("End of the field.")), remember=False)
+
+    def act(self, pressed: keys.Pressed) -> bool:
+        name = pressed.action
+        self.fresh = False
+        if name == "submit":
+            if self.submit(self.typed.strip()):
+                self.window.remove(self)
+        elif name == "cancel":
+            self.window.remove(self, announce=True)
+            if self.on_cancel is not None:
+                self.on_cancel()
+        elif name == "read":
+            self._read()
+        elif name in ("caret_left", "caret_right"):
+            step = -1 if name == "caret_left" else 1
+            if not 0 <= self.caret + step <= len(self.typed):
+                self._read()
+                return True
+            self.caret += step
+            self._at_caret()
+        elif name in ("caret_home", "caret_end"):
+            self.caret = 0 if name == "caret_home" else len(self.typed)
+            self._at_caret()
+        elif name in ("erase", "delete"):
+            at = self.caret - 1 if name == "erase" else self.caret
+            if not 0 <= at < len(self.typed):
+                self._read()
+                return True
+            gone = self.typed[at]
+            self.typed = self.typed[:at] + self.typed[at + 1:]
+            self.caret = at
+            # Translators: a character was deleted from a text field; {char} is it.
+            self.window.say(answer(self._("{char} deleted").format(char=self._char(gone))), remember=False)
+        else:
+            return False
+        return True
+
+
+# ---------------------------------------------------------------- the window
+
+
+class Window:
+    """The display, the outputs, the settings and the stack of screens."""
+
+    def __init__(self, language: Language, voice: SpeechOutput | None = None, cues: CuePlayer | None = None, *,
+                 verbosity: Verbosity = Verbosity.NORMAL, theme: str = DEFAULT, scale: float = 1.0,
+                 pace: float = 1.5, voice_settings: VoiceSettings | None = None) -> None:
+        self.language = language
+        self._ = language._
+        self.voice = voice
+        self.cues = cues
+        self.shown = Shown(voice)
+        self.announcer = Announcer(None, self.shown, cues)
+        #: The terminal's command executor, shared so both front ends act and speak alike.
+        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity)
+        self.theme = THEMES[theme]
+        self.scale = scale
+        #: Seconds between a computer player's steps (0 in tests), besides waiting for speech to end.
+        self.pace = pace
+        self.voice_settings = voice_settings or VoiceSettings(language=language.code)
+        self.screens: list[Screen] = []
+        self.running = True
+        self.surface: pygame.Surface | None = None
+        self.drawn = Drawn()
+
+    # -- speaking
+
+    def say(self, utterance: Utterance | None, remember: bool = True) -> None:
+        self.announcer.say(utterance, remember)
+
+    def refuse(self, error: DiceError) -> None:
+        """A refusal outside a game: its reason, with the "not allowed" sound."""
+        self.say(answer(error.render(self._, self.language.ngettext), Cue("invalid")))
+
+    # -- the screen stack
+
+    @property
+    def top(self) -> Screen | None:
+        return self.screens[-1] if self.screens else None
+
+    def push(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        self._text_input(screen)
+        screen.opened()
+
+    def pop(self) -> None:
+        """The player went back: close the top screen and say where they are."""
+        if self.top is not None:
+            self.remove(self.top, announce=True)
+
+    def remove(self, screen: Screen, announce: bool = False) -> None:
+        if screen in self.screens:
+            self.screens.remove(screen)
+        if not self.screens:
+            self.running = False
+            return
+        self._text_input(self.screens[-1])
+        if announce:
+            self.screens[-1].revealed()
+
+    def replace_all(self, screen: Screen) -> None:
+        """Leave every screen for ``screen`` (a game starting, the main menu again)."""
+        self.screens = []
+        self.push(screen)
+
+    def _text_input(self, screen: Screen) -> None:
+        """Characters are collected only while a text field is open (no IME pop-ups in play)."""
+        if not pygame.display.get_init():
+            return
+        if isinstance(screen, Entry):
+            pygame.key.start_text_input()
+        else:
+            pygame.key.stop_text_input()
+
+    # -- settings keys
+
+    def settings_key(self, action: str) -> bool:
+        _ = self._
+        if action == "stop":
+            self.announcer.silence()
+        elif action in ("bigger", "smaller"):
+            index = SCALES.index(min(SCALES, key=lambda s: abs(s - self.scale)))
+            index = min(len(SCALES) - 1, index + 1) if action == "bigger" else max(0, index - 1)
+            self.scale = SCALES[index]
+            # Translators: the text size changed with Ctrl+Plus or Ctrl+Minus.
+            self.say(answer(_("Text size {percent} percent.").format(
+                percent=self.language.number(round(self.scale * 100)))), remember=False)
+        elif action == "theme":
+            self.theme = next_theme(self.theme.id)
+            # Translators: the colour theme changed; {name} is e.g. "White on black".
+            self.say(answer(_("Theme: {name}.").format(name=_(self.theme.title))), remember=False)
+        elif action in ("effects_down", "effects_up"):
+            self._effects(VOLUME_STEP if action == "effects_up" else -VOLUME_STEP)
+        elif action in ("rate_down", "rate_up"):
+            self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
+        elif action in ("previous", "next", "oldest", "newest"):
+            self.terminal._review_history(action)
+        elif action == "help" and self.top is not None:
+            self.push(self.help_screen(self.top))
+        else:
+            return False
+        return True
+
+    def _effects(self, step: float) -> None:
+        volume = getattr(self.cues, "volume", None)
+        if volume is None:
+            # Translators: F9/F10 pressed, but this session plays no sound effects.
+            self.say(answer(self._("No sound effects are playing in this session.")), remember=False)
+            return
+        self.cues.volume = round(min(1.0, max(0.0, volume + step)), 2)  # type: ignore[union-attr]
+        # Translators: the sound effects' volume changed with F9 or F10.
+        self.say(answer(self._("Effects volume {percent} percent.").format(
+            percent=self.language.number(round(self.cues.volume * 100))), Cue("dice_land")),  # type: ignore[union-attr]
+            remember=False)
+
+    def _rate(self, step: int) -> None:
+        rate = min(RATE_HIGH, max(RATE_LOW, (self.voice_settings.rate or RATE_DEFAULT) + step))
+        self.voice_settings = VoiceSettings(rate=rate, volume=self.voice_settings.volume,
+                                            pitch=self.voice_settings.pitch, voice=self.voice_settings.voice,
+                                            language=self.voice_settings.language)
+        configure = getattr(self.voice, "configure", None)
+        if configure is not None:
+            configure(self.voice_settings)
+        # Translators: the built-in voice's speed changed with F11 or F12.
+        self.say(answer(self._("Speech rate {rate} words a minute.").format(rate=self.language.number(rate))),
+                 remember=False)
+
+    def help_screen(self, screen: Screen) -> Reader:
+        """F1: the keys that work on ``screen``, after what it has to say about itself."""
+        intro = getattr(screen, "help_intro", lambda: "")()
+        lines = keys.help_lines(screen.contexts, self._)
+        # Translators: the title of the key help (F1).
+        return Reader(self, self._("Keys here"), [intro, *lines] if intro else lines)
+
+    # -- events
+
+    def handle(self, event: pygame.event.Event) -> None:
+        screen = self.top
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif screen is None:
+            return
+        elif event.type == pygame.KEYDOWN:
+            self._key(screen, event)
+        elif event.type == pygame.TEXTINPUT:
+            screen.text(event.text)
+
+    def _key(self, screen: Screen, event: pygame.event.Event) -> None:
+        pressed = keys.read(event.key, event.mod, getattr(event, "unicode", ""), screen.contexts)
+        if pressed is None:
+            if event.key not in SILENT_KEYS and not (event.mod & pygame.KMOD_ALT) and not isinstance(screen, Entry):
+                self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
+            return
+        if not self.settings_key(pressed.action) and not screen.act(pressed):
+            self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
+
+    def pump(self) -> None:
+        """Handle every event waiting (tests post key events, then pump)."""
+        for event in pygame.event.get():
+            self.handle(event)
+
+    def tick(self) -> bool:
+        screen = self.top
+        return screen.tick(time.monotonic()) if screen is not None else False
+
+    # -- drawing
+
+    def view(self) -> View:
+        """What the window shows now: the top screen, or the screen beneath an overlay with it on top."""
+        top = self.top
+        assert top is not None
+        base = next((s for s in reversed(self.screens) if not s.overlay), top)
+        rows = base.settled()
+        overlay = top.prompt() if top is not base else None
+        last = self.shown.last
+        return View(title=base.title, rows=rows, focus=top.focus.cell(), status=base.status(),
+                    message="" if last is None else " ".join(last.text.split()),
+                    alert=last is not None and any(cue.name == "invalid" for cue in last.cues), overlay=overlay)
+
+    def draw(self, surface: pygame.Surface | None = None) -> Drawn:
+        target = surface if surface is not None else self.surface
+        assert target is not None and self.top is not None
+        self.drawn = render(target, self.view(), self.theme, self.scale)
+        return self.drawn
+
+    # -- running
+
+    def open(self, size: tuple[int, int] | None = None) -> None:
+        """Open the resizable window (80 % of the desktop unless ``size`` is given)."""
+        pygame.display.init()
+        pygame.font.init()
+        if size is None:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            size = (max(800, desktop[0] * 4 // 5), max(600, desktop[1] * 4 // 5))
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # Translators: the window's title, read by screen readers when the window gets focus.
+        pygame.display.set_caption(self._("Accessible Dice"))
+        pygame.key.set_repeat(500, 60)
+        pygame.key.stop_text_input()
+
+    def frame(self) -> None:
+        """Draw and show one frame."""
+        self.surface = pygame.display.get_surface()
+        self.draw()
+        pygame.display.flip()
+
+    def run(self) -> int:
+        """The loop: events as they come, computer players when due, a frame after each change."""
+        self.frame()
+        while self.running:
+            event = pygame.event.wait(WAIT_MS)
+            changed = event.type != pygame.NOEVENT
+            if changed:
+                self.handle(event)
+                self.pump()
+            changed = self.tick() or changed
+            if changed and self.running:
+                self.frame()
+        return 0
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
+def run_window(launch: Launch, lang: Language) -> int:
+    """``--ui window``: the main menu, or straight into ``--game``; the exit status."""
+    from accessible_dice.session import new_session, save_path
+    from accessible_dice.sound import SoundPlayer
+    from accessible_dice.speech import Speaker
+    from accessible_dice.ui.menu import default_players
+    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window_menu import MainMenu, resume_saved
+
+    settings = VoiceSettings(language=lang.code)
+    cues = SoundPlayer()
+    speaker = Speaker(launch.speech, settings=settings, gettext=lang._,
+                      on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
+    window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=settings)
+    manual = launch.dice == "manual"
+    window.open()
+    try:
+        if launch.game is not None:
+            players = launch.players or default_players(lang)
+            session = new_session(launch.game, players, launch.options, manual=manual, seed=launch.seed,
+                                  save_to=save_path())
+            window.push(GameScreen(window, session))
+        else:
+            menu = MainMenu(window, manual=manual, seed=launch.seed)
+            window.push(menu)
+            if launch.resume:
+                resume_saved(window, menu)
+        return window.run()
+    finally:
+        window.close()
+        speaker.close()

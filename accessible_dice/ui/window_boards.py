@@ -1,0 +1,109 @@
+"""Each game's board in the window: its focusable cells, what Enter does on them, its number keys.
+
+A board reads the game (never changes it) and turns what Enter or a number
+key asks for into the same moves the terminal's commands make; the game
+screen carries them out through the shared executor. The words said for a
+focused cell are item descriptions ("Flap 7, open", "Twos: empty, would
+score 6"); everything the game announces comes from the presenter.
+
+Each game's board is in ``ui/window_<game module>.py`` (its ``BOARD``
+class), loaded only when that game is played. A game without one still
+plays in the window: :class:`TypedBoard` shows the dice, the throw button
+and a text field for the game's typed commands (Storeslem's strikes,
+QUICLO's equations), read by the terminal's own command parser.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from accessible_dice.errors import N_, IllegalMove
+from accessible_dice.games import GAMES
+from accessible_dice.ui.keys import Pressed
+from accessible_dice.ui.window_model import Cell, Row
+
+if TYPE_CHECKING:
+    from accessible_dice.ui.window_game import GameScreen
+
+
+class NotYourBoard(IllegalMove):
+    # Translators: Enter on another player's flap or box; {name} owns it, {current} is to move.
+    template = N_("That is {name}'s; it is {current}'s turn.")
+
+
+class NoDieShows(IllegalMove):
+    # Translators: Shift and a number pressed to hold the dice showing it, but none does.
+    template = N_("No die shows {value}.")
+
+
+class NoSuchDieHere(IllegalMove):
+    # Translators: a die's number key pressed when fewer dice lie on the table; {count} dice do.
+    template = N_("There is no die {position}; {count} dice are on the table.")
+
+
+class Board:
+    """The cells of one game beyond the dice and the actions, and its number keys."""
+
+    #: Extra key contexts (see :mod:`accessible_dice.ui.keys`).
+    contexts: tuple[str, ...] = ()
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.game = screen.session.game
+        self.say = screen.presenter
+        self._ = screen._
+
+    def rows(self) -> list[Row]:
+        return []
+
+    def die_act(self, position: int) -> Callable[[], None] | None:
+        """What Enter does on die ``position`` (0-based); ``None``: nothing."""
+        return None
+
+    def die_marked(self, position: int) -> bool:
+        return position in self.game.held()
+
+    def die_note(self, position: int) -> str:
+        # Translators: under a held die in the window (shown, and said with the die).
+        return self._("held") if self.die_marked(position) else ""
+
+    def moves(self) -> list[Cell]:
+        """Buttons for the moves possible now, beside the throw button."""
+        return []
+
+    def number(self, pressed: Pressed) -> None:
+        """A number key (1-5, Shift+1-6, a flap number)."""
+
+    def player_name(self, player: int) -> str:
+        return self.game.players[player]
+
+    def owner_check(self, player: int) -> None:
+        """Refuse acting on another player's board."""
+        current = self.game.current_player()
+        if current is not None and player != current:
+            raise NotYourBoard(name=self.player_name(player), current=self.player_name(current))
+
+
+# ---------------------------------------------------------------- any other game
+
+
+class TypedBoard(Board):
+    """Only the shared parts: the dice, the throw button, and a field for typed commands."""
+
+    def moves(self) -> list[Cell]:
+        if self.game.is_over() or self.game.dice_request() is not None:
+            return []
+        # Translators: a button that opens a text field for a typed move, e.g. "strike 5+4 6".
+        label = self._("Type a move")
+        return [Cell("type", label, label, act=self.screen.type_command)]
+
+
+def board_for(screen: GameScreen) -> Board:
+    """The game's board module ``ui/window_<game module>.py`` (its ``BOARD``), else the typed board."""
+    try:
+        module = importlib.import_module(f"accessible_dice.ui.window_{GAMES[screen.session.game.id]}")
+    except ModuleNotFoundError:
+        return TypedBoard(screen)
+    return module.BOARD(screen)  # type: ignore[no-any-return]

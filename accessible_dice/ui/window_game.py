@@ -1,0 +1,343 @@
+"""A game in the window: the same session, commands and presenter as the terminal, driven by keys.
+
+Rows, top to bottom: the dice (drawn large), the actions (throw, the moves
+possible now), then the game's board (:mod:`accessible_dice.ui.window_boards`).
+Every key becomes what the terminal would do for the same command, run by
+the shared executor, so the words said (and shown) are the presenter's.
+
+Computer players' steps are paced: the next one waits until the speech
+before it has finished and ``Window.pace`` seconds have passed, and Enter
+takes it at once. With real dice the field for their values opens by
+itself whenever a throw is due; Escape closes it, and R opens it again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from accessible_dice.errors import DiceError
+from accessible_dice.presentation import TITLES, presenter_for
+from accessible_dice.presentation.describe import answer, combine, news
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.session import Session
+from accessible_dice.ui import commands
+from accessible_dice.ui.commands import Command
+from accessible_dice.ui.keys import Pressed
+from accessible_dice.ui.window import Confirm, Entry, Menu, MenuItem, Reader, Screen, Window
+from accessible_dice.ui.window_boards import board_for
+from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.utterance import Utterance
+
+#: The player's rules pages (docs/rules/<game>.md), read by Ctrl+F1.
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+#: The review keys and the terminal commands they are.
+REVIEW = {"dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves",
+          "hint": "hint"}
+
+
+class GameScreen(Screen):
+    """One game session on screen."""
+
+    wrap = False
+    positions = False
+
+    def __init__(self, window: Window, session: Session, resumed: bool = False) -> None:
+        game = session.game
+        super().__init__(window, window._(TITLES[game.id]))
+        self.session = session
+        self.game = game
+        self.resumed = resumed
+        self.presenter = presenter_for(game, window.language, window.terminal.verbosity, session.computers)
+        self.board = board_for(self)
+        self.contexts = (*Screen.contexts, "game", *self.board.contexts)
+        self.next_step = 0.0
+        self.prompted_at = -1
+
+    # ------------------------------------------------------------ what it shows
+
+    def rows(self) -> list[Row]:
+        return [self.dice_row(), Row("actions", self.actions(), region="actions"), *self.board.rows()]
+
+    def dice_row(self) -> Row:
+        cells = []
+        for position, value in enumerate(self.game.dice_on_table()):
+            cells.append(Cell(f"die{position}", self.die_label(position), self.window.language.number(value),
+                              note=self.board.die_note(position), kind="die", value=value,
+                              marked=self.board.die_marked(position), act=self.board.die_act(position)))
+        return Row("dice", cells, region="dice")
+
+    def die_label(self, position: int) -> str:
+        value = self.window.language.number(self.game.dice_on_table()[position])
+        number = self.window.language.number(position + 1)
+        note = self.board.die_note(position)
+        if note:
+            # Translators: a die, said when focused: position, value and its mark ("held", "keep").
+            return self._("Die {position}: {value}, {note}").format(position=number, value=value, note=note)
+        # Translators: a die, said when focused: its position and value.
+        return self._("Die {position}: {value}").format(position=number, value=value)
+
+    def actions(self) -> list[Cell]:
+        if self.game.is_over():
+            # Translators: the button after a game's end.
+            label = self._("Back to the main menu")
+            return [Cell("menu", label, label, act=self.to_menu)]
+        request = self.session.request()
+        if request is not None:
+            due = self.presenter.due()
+            # Translators: the throw button in the window (R does the same).
+            return [Cell("throw", due.text if due is not None else "", self._("Throw"), act=self.roll)]
+        return self.board.moves()
+
+    def status(self) -> str:
+        return self.presenter.turn_news().text
+
+    def help_intro(self) -> str:
+        """F1 starts with what can be done now (the presenter's words)."""
+        return self.presenter.moves_answer().text
+
+    # ------------------------------------------------------------ opening
+
+    def opened(self) -> None:
+        self.settled()
+        self.focus.place("actions")
+        opening = [self.presenter.opening(self.resumed)]
+        if not self.resumed:
+            opening.append(self.presenter.announce(self.game.opening_events(),
+                                                   prompt=self.window.terminal._human_moves(self.session)))
+        self.window.say(combine(opening))
+        self.after()
+
+    # ------------------------------------------------------------ acting
+
+    def attempt(self, action: Callable[[], object]) -> bool:
+        """Run ``action``; a refusal is said (with the presenter's localized lists) and changes nothing."""
+        try:
+            action()
+        except DiceError as refusal:
+            self.window.say(self.presenter.refusal(refusal))
+            return False
+        return True
+
+    def refuse(self, error: DiceError) -> None:
+        self.window.say(self.presenter.refusal(error))
+
+    def execute(self, command: Command) -> bool:
+        """Carry out a command exactly as the terminal does; then what the new state needs."""
+        done = self.attempt(lambda: self.window.terminal._execute(command, self.session, self.presenter))
+        self.after()
+        return done
+
+    def act_move(self, move: object) -> bool:
+        return self.execute(Command("move", move=move))  # type: ignore[arg-type]
+
+    def roll(self) -> None:
+        """R or the throw button: throw (after asking for a re-throw where the game has one)."""
+        if self.session.request() is None:
+            throw = next((m for m in self.game.legal_moves() if m.kind == "throw"), None)
+            if throw is not None:
+                self.act_move(throw)
+                if not self.session.manual:
+                    self.execute(Command("roll"))
+                return
+        if self.session.manual and self.session.request() is not None:
+            self.ask_values(interrupt=True)
+        else:
+            self.execute(Command("roll"))
+
+    def ask_values(self, interrupt: bool) -> None:
+        """Open the field for the values of real dice (ER-03: the prompt says how many and how)."""
+        request = self.session.request()
+        if request is None or isinstance(self.window.top, Entry):
+            return
+        self.prompted_at = len(self.game.history)
+        prompt = self.presenter.dice_prompt(request)
+        said = answer(prompt.text, *prompt.cues) if interrupt else prompt
+        self.window.push(Entry(self.window, said, self.enter_values))
+
+    def enter_values(self, text: str) -> bool:
+        before = len(self.game.history)
+        self.execute(Command("values", (text,)))
+        return len(self.game.history) != before
+
+    def type_command(self) -> None:
+        """A text field for the game's typed commands, read by the terminal's parser."""
+        def typed(text: str) -> bool:
+            before = len(self.game.history)
+            self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
+                                                             manual=self.session.manual)))
+            return len(self.game.history) != before
+
+        # Translators: the prompt of the field for a typed move; {moves} says what can be done now.
+        self.window.push(Entry(self.window, self._("Type a move. {moves}").format(
+            moves=self.presenter.moves_answer().text), typed))
+
+    def after(self) -> None:
+        """After each action: the field for real dice when a throw is due, the menu button at the end."""
+        if self.game.is_over():
+            self.focus.place("actions")
+            return
+        if (self.session.manual and self.session.request() is not None
+                and self.prompted_at != len(self.game.history) and self.window.top is self):
+            self.ask_values(interrupt=False)
+
+    def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
+        self.window.push(Confirm(self.window, question, on_yes))
+
+    # ------------------------------------------------------------ focus helpers for boards
+
+    def focus_on(self, row_key: str, cell_key: str) -> None:
+        self.settled()
+        if self.focus.place(row_key, cell_key):
+            self.say_focus(row_changed=True)
+
+    def say_die(self, position: int) -> None:
+        self.settled()
+        self.focus.place("dice", f"die{position}")
+        self.window.say(answer(self.die_label(position)), remember=False)
+
+    # ------------------------------------------------------------ keys
+
+    def act(self, pressed: Pressed) -> bool:
+        name = pressed.action
+        if name == "activate" and self.computer_turn():
+            self.step()
+        elif name == "roll":
+            self.roll()
+        elif name in REVIEW:
+            self.execute(Command(REVIEW[name]))
+        elif name == "everybody":
+            self.window.say(combine((self.presenter.board_answer(p) for p in range(len(self.game.players))),
+                                    interrupt=True))
+        elif name == "rules":
+            self.window.push(rules_reader(self.window, self.game.id))
+        elif name in ("hold", "face", "flap"):
+            self.board.number(pressed)
+        else:
+            return super().act(pressed)
+        return True
+
+    def back(self) -> None:
+        if self.game.is_over():
+            self.to_menu()
+        else:
+            self.window.push(ActionsMenu(self))
+
+    def to_menu(self) -> None:
+        from accessible_dice.ui.window_menu import MainMenu
+
+        self.window.replace_all(MainMenu(self.window, manual=self.session.manual, seed=None))
+
+    # ------------------------------------------------------------ computer players
+
+    def computer_turn(self) -> bool:
+        return not self.game.is_over() and self.session.computer_to_act()
+
+    def step(self) -> None:
+        self.window.terminal._report(self.session, self.presenter, self.session.computer_step())
+        self.next_step = time.monotonic() + self.window.pace
+        self.after()
+
+    def tick(self, now: float) -> bool:
+        """A computer player's next step, once the last words are said; paused under menus (KB-16)."""
+        if self.window.top is not self or not self.computer_turn() or now < self.next_step:
+            return False
+        if getattr(self.window.voice, "is_speaking", lambda: False)():
+            return False
+        self.step()
+        return True
+
+
+class ActionsMenu(Menu):
+    """Escape in a game: back to it, keys, rules, theme, verbosity, leave."""
+
+    def __init__(self, game: GameScreen) -> None:
+        # Translators: the title of the menu Escape opens during a game.
+        super().__init__(game.window, game._("Actions"))
+        self.game = game
+
+    def items(self) -> list[MenuItem]:
+        _ = self._
+        window = self.window
+        level = window.terminal.verbosity
+        return [
+            # Translators: actions menu item.
+            ("resume", _("Back to the game"), window.pop),
+            # Translators: actions menu item: the key help.
+            ("keys", _("Keys"), lambda: window.push(window.help_screen(self.game))),
+            # Translators: actions menu item: {game} is the game's name.
+            ("rules", _("Rules of {game}").format(game=self.game.title),
+             lambda: window.push(rules_reader(window, self.game.game.id))),
+            # Translators: actions menu item: the colour theme now; Enter changes it.
+            ("theme", _("Theme: {name}").format(name=_(window.theme.title)), lambda: window.settings_key("theme")),
+            # Translators: actions menu item: how much is said now; Enter changes it.
+            ("verbosity", _("Verbosity: {level}").format(level=level.name.lower()), self.next_verbosity),
+            # Translators: actions menu item: leave the game (it is saved) for the main menu.
+            ("quit", _("Quit to the main menu"), self.ask_quit),
+            # Translators: actions menu item: close the program (the game is saved).
+            ("exit", _("Close Accessible Dice"), self.ask_exit),
+        ]
+
+    def next_verbosity(self) -> None:
+        level = Verbosity((self.window.terminal.verbosity + 1) % len(Verbosity))
+        self.game.execute(Command("verbosity", (level.name.lower(),)))
+
+    def ask_quit(self) -> None:
+        # Translators: confirming leaving a game for the main menu.
+        self.window.push(Confirm(self.window, self._("Quit this game? It is saved; the main menu can continue it."),
+                                 self.quit))
+
+    def quit(self) -> None:
+        self.window.say(saved_words(self.game))
+        self.game.to_menu()
+
+    def ask_exit(self) -> None:
+        # Translators: confirming closing the program during a game.
+        self.window.push(Confirm(self.window, self._("Close Accessible Dice? The game is saved."), self.exit))
+
+    def exit(self) -> None:
+        self.window.terminal._goodbye(self.game.session)
+        self.window.running = False
+
+
+def saved_words(game: GameScreen) -> Utterance:
+    """What leaving a game says: saved, or why it could not be."""
+    session = game.session
+    if session.save_error is not None:
+        # Translators: leaving a game whose last save failed; {reason} is the system's reason.
+        return news(game._("The game could not be saved: {reason}.").format(reason=session.save_error))
+    # Translators: leaving a game for the main menu; it can be continued from there.
+    return news(game._("Game saved."))
+
+
+def rules_lines(text: str) -> list[str]:
+    """A Markdown page as paragraphs to read one by one: marks dropped, table rows as lists."""
+    lines: list[str] = []
+    for block in text.split("\n\n"):
+        rows = []
+        for line in block.splitlines():
+            line = line.strip()
+            if set(line) <= set("|-: "):
+                continue
+            if line.startswith("|"):
+                line = ", ".join(cell.strip() for cell in line.strip("|").split("|"))
+            rows.append(line.lstrip("#-* ").replace("**", "").replace("`", ""))
+        paragraph = " ".join(r for r in rows if r)
+        if paragraph:
+            lines.append(paragraph)
+    return lines
+
+
+def rules_reader(window: Window, game_id: str) -> Reader:
+    """Ctrl+F1: the game's rules page, a paragraph at a time."""
+    title = window._(TITLES[game_id])
+    path = RULES_DIR / f"{game_id}.md"
+    try:
+        lines = rules_lines(path.read_text(encoding="utf-8"))
+    except OSError:
+        # Translators: the rules pages are not installed with the program.
+        lines = [window._("The rules of {game} are in docs/rules in the source code.").format(game=title)]
+    # Translators: the title of the rules page in the window; {game} is its name.
+    return Reader(window, window._("Rules of {game}").format(game=title), lines)
+

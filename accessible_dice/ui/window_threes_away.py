@@ -1,0 +1,103 @@
+"""Threes Away in the window: choose dice with 1-5 (or Enter on a die), then keep them with one button.
+
+The rules take one keep per throw (``keep 1 3``), so choosing is the
+window's own: chosen dice are raised and labelled "keep" until the Keep
+button sends them, and the choice is forgotten when the dice change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from accessible_dice.games.base import ThrowFirst
+from accessible_dice.games.threes_away import Keep, ThreesAway
+from accessible_dice.ui.keys import Pressed
+from accessible_dice.ui.window_boards import Board, NoDieShows, NoSuchDieHere
+from accessible_dice.ui.window_model import Cell, Row
+
+if TYPE_CHECKING:
+    from accessible_dice.ui.window_game import GameScreen
+
+
+class ThreesAwayBoard(Board):
+    contexts = ("dice",)
+    game: ThreesAway
+
+    def __init__(self, screen: GameScreen) -> None:
+        super().__init__(screen)
+        self._chosen: set[int] = set()
+        self._chosen_at = -1
+
+    def chosen(self) -> set[int]:
+        """The dice chosen to keep, forgotten when the game has moved on."""
+        if self._chosen_at != len(self.game.history):
+            self._chosen, self._chosen_at = set(), len(self.game.history)
+        return self._chosen
+
+    def die_marked(self, position: int) -> bool:
+        return position in self.chosen()
+
+    def die_note(self, position: int) -> str:
+        # Translators: under a die chosen to keep in Threes Away (shown, and said with the die).
+        return self._("keep") if self.die_marked(position) else ""
+
+    def die_act(self, position: int) -> Callable[[], None]:
+        return lambda: self.choose((position,))
+
+    def choose(self, positions: tuple[int, ...]) -> None:
+        chosen = self.chosen()
+        if set(positions) <= chosen:
+            chosen.difference_update(positions)
+        else:
+            chosen.update(positions)
+        self.screen.say_die(positions[0])
+
+    def number(self, pressed: Pressed) -> None:
+        assert pressed.number is not None
+        table = self.game.dice_on_table()
+        if not table:
+            self.screen.refuse(ThrowFirst())
+        elif pressed.action == "hold":
+            if pressed.number > len(table):
+                self.screen.refuse(NoSuchDieHere(position=pressed.number, count=len(table)))
+            else:
+                self.choose((pressed.number - 1,))
+        else:
+            showing = tuple(p for p, value in enumerate(table) if value == pressed.number)
+            if showing:
+                self.choose(showing)
+            else:
+                self.screen.refuse(NoDieShows(value=pressed.number))
+
+    def moves(self) -> list[Cell]:
+        if not self.game.legal_moves():
+            return []
+        keep = Keep(tuple(sorted(self.chosen())))
+        if keep.positions:  # noqa: SIM108 - each message keeps its own translator comment
+            label = self.say.move_words(keep)
+        else:
+            # Translators: Threes Away's keep button before any die is chosen.
+            label = self._("Keep: first choose dice with 1 to 5 or Enter.")
+        # Translators: Threes Away's keep button in the window.
+        return [Cell("keep", label, self._("Keep"), act=lambda: self.screen.act_move(keep))]
+
+    def rows(self) -> list[Row]:
+        rows = []
+        kept = self.game.kept_dice()
+        if kept:
+            # Translators: a row in the Threes Away window: the dice kept this turn.
+            title = self._("Kept")
+            number = self.say.language.number
+            # Translators: a kept die in Threes Away, said when focused, e.g. "Kept: 2".
+            cells = [Cell(f"kept{n}", self._("{header}: {item}").format(header=title, item=number(value)),
+                          number(value), kind="cell") for n, value in enumerate(kept)]
+            rows.append(Row("kept", cells, header=title))
+        for player, name in enumerate(self.game.players):
+            total = self.say.language.number(self.game.totals()[player])
+            rows.append(Row(f"player{player}", [Cell(f"total{player}", self.say.board_answer(player).text, total,
+                                                     kind="cell")], header=name))
+        return rows
+
+
+BOARD = ThreesAwayBoard
