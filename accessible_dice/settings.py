@@ -52,8 +52,10 @@ _MAX_BYTES = 64_000
 
 
 def _voice(text: str) -> str | None:
-    """A voice id as the engine names it (SAPI ids are long registry paths); empty for automatic."""
+    """A voice id as the engine names it (SAPI ids are long registry paths); empty or auto for automatic."""
     text = text.strip()
+    if text.lower() == "auto":
+        return ""
     return text if len(text) <= _MAX_VOICE and text.isprintable() else None
 
 
@@ -64,7 +66,7 @@ SPECS: tuple[Option, ...] = (
     integer("speech-rate", 175, 80, 450),
     integer("speech-volume", 100, 0, 100),
     integer("speech-pitch", 50, 0, 100),
-    Option("voice", "", _voice, "a voice name, or nothing for the language's own voice"),
+    Option("voice", "", _voice, "a voice name, or auto for the language's own voice"),
     choice("verbosity", tuple(level.name.lower() for level in Verbosity), "normal"),
     integer("sound-volume", 100, 0, 100),
     yes_no("sound-mute", False),
@@ -91,7 +93,7 @@ COMMENTS = {
     "speech-rate": "Built-in voice: words per minute, 80 to 450.",
     "speech-volume": "Built-in voice: volume in percent, 0 to 100.",
     "speech-pitch": "Built-in voice: pitch, 0 to 100 (50 is normal; eSpeak NG only).",
-    "voice": 'Built-in voice: a voice id from the voice list, or "" for the language\'s own voice.',
+    "voice": 'Built-in voice: a voice id from the voice list, or "" (auto) for the language\'s own voice.',
     "verbosity": "How much is said: brief, normal or full.",
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",

@@ -1,0 +1,108 @@
+"""The settings in words: the list, one setting and what it takes, a change, the problems found at start.
+
+A setting is named by the word a player types for it; the translated word is
+accepted beside the English one, as for commands. Values are said as they
+are typed (``brief``, ``yes``, ``175``), like game options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from accessible_dice.errors import N_, DiceError
+from accessible_dice.presentation.describe import answer, news
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.settings import BY_KEY, SPECS, NoSuchSetting, Settings, canonical
+from accessible_dice.utterance import Cue, Utterance
+
+NAMES = {
+    # Translators: setting names, typed by players as one word; the English word is accepted too.
+    "language": N_("language"),
+    # Translators: setting name: where speech goes (screen reader, built-in voice, text).
+    "speech": N_("speech"),
+    # Translators: setting name: the built-in voice's speed.
+    "speech-rate": N_("speech-rate"),
+    # Translators: setting name: the built-in voice's loudness.
+    "speech-volume": N_("speech-volume"),
+    # Translators: setting name: the built-in voice's pitch.
+    "speech-pitch": N_("speech-pitch"),
+    # Translators: setting name: which built-in voice.
+    "voice": N_("voice"),
+    # Translators: setting name: how much is said.
+    "verbosity": N_("verbosity"),
+    # Translators: setting name: loudness of the sound effects.
+    "sound-volume": N_("sound-volume"),
+    # Translators: setting name: sound effects off.
+    "sound-mute": N_("sound-mute"),
+    # Translators: setting name: the window's colours.
+    "theme": N_("theme"),
+    # Translators: setting name: the window's text size.
+    "font-scale": N_("font-scale"),
+    # Translators: setting name: ask before destructive choices.
+    "confirm": N_("confirm"),
+    # Translators: setting name: number keys keep dice by position or by value.
+    "keep-by": N_("keep-by"),
+}
+
+#: Settings that the running program cannot change under way: they hold from the next start.
+NEXT_START = frozenset({"language", "speech", "speech-rate", "speech-volume", "speech-pitch", "voice"})
+
+
+def name(key: str, language: Language) -> str:
+    return language._(NAMES[key])
+
+
+def key_for(typed: str, language: Language) -> str:
+    """The setting a player typed, by its English or translated name; a refusal lists the names."""
+    wanted = typed.strip().casefold()
+    for key in BY_KEY:
+        if wanted in {canonical(key), canonical(name(key, language))} or canonical(wanted) == key:
+            return key
+    raise NoSuchSetting(key=typed, known=language.join(name(key, language) for key in BY_KEY))
+
+
+def _value(key: str, settings: Settings, language: Language) -> str:
+    """A value as typed; an empty voice is the language's own voice."""
+    # Translators: the value of the voice setting when no voice was chosen.
+    return settings.shown(key) or language._("automatic")
+
+
+def overview(settings: Settings, language: Language) -> Utterance:
+    """Every setting and its value, then how to change one."""
+    listed = language.join(f"{name(spec.key, language)} {_value(spec.key, settings, language)}" for spec in SPECS)
+    # Translators: the settings, e.g. "Settings: language auto, speech auto, ..."; then how to change one.
+    return answer(language._("Settings: {settings}. To change one, type its name and the new value, like "
+                             "verbosity brief.").format(settings=listed))
+
+
+def one(key: str, settings: Settings, language: Language) -> Utterance:
+    """One setting's value and what it can be."""
+    # Translators: one setting asked for; {allowed} says what it takes, e.g. "a whole number from 80 to 450".
+    return answer(language._("{name} is {value}; it can be {allowed}.").format(
+        name=name(key, language), value=_value(key, settings, language), allowed=BY_KEY[key].allowed))
+
+
+def changed(key: str, settings: Settings, language: Language, saved: str | None = None) -> Utterance:
+    """A change made: the new value; when it holds from the next start; and if it could not be saved, why."""
+    # Translators: a setting was changed, e.g. "verbosity: brief."
+    parts = [language._("{name}: {value}.").format(name=name(key, language),
+                                                    value=_value(key, settings, language))]
+    if key in NEXT_START:
+        # Translators: after changing a setting that holds from the next start of the program.
+        parts.append(language._("It holds from the next start."))
+    if saved is not None:
+        # Translators: the settings file could not be written; {reason} is the system's reason.
+        parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))
+    return answer(" ".join(parts))
+
+
+def prompt(language: Language) -> Utterance:
+    """The settings screen's question in the menu."""
+    # Translators: the settings screen of the main menu; Enter (an empty line) goes back.
+    return news(language._("Type a setting and its value, like verbosity brief, or just a name to hear it, "
+                           "or press Enter to go back."))
+
+
+def problems(found: Sequence[DiceError], language: Language) -> list[Utterance]:
+    """The problems found in the settings file at start, each said once, with the invalid-input sound."""
+    return [news(problem.render(language._, language.ngettext), Cue("invalid")) for problem in found]
