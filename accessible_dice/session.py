@@ -9,7 +9,8 @@ It speaks no words: it returns the rules' events for the presentation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from accessible_dice import save, strategy
@@ -70,18 +71,58 @@ def check_names(text: str) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- computer players
 
+#: How many of the six dice QUICLO's plain computer player looks at.
+QUICLO_GLANCE = 4
 
-def simple_move(game: Game) -> Move | None:
-    """The first legal move: the fallback for games without a strategy yet."""
+
+def _storeslem(game: Game, rng: random.Random) -> Move | None:
+    """A random board; then the strike worth the most now (greedy), the highest free strike."""
+    from accessible_dice.games import storeslem  # imported on use, as the registry does
+
+    if None in game.boards:  # type: ignore[attr-defined]
+        return storeslem.SetBoard(storeslem.random_board(rng))
+    return max(game.legal_moves(), key=lambda move: sum(getattr(move, "numbers", ())) + getattr(move, "number", 0))
+
+
+def _quiclo(game: Game, rng: random.Random) -> Move | None:
+    """The helper's equation, the one with the most dice."""
+    from accessible_dice.games import quiclo  # imported on use: its solver is large
+
+    equation = quiclo.solve(game.dice_on_table())
+    return quiclo.DeclareNone() if equation is None else quiclo.WriteEquation(equation)
+
+
+def _quiclo_player(game: Game, rng: random.Random) -> Move | None:
+    """Looks at four of the dice only: never wins a life, and loses one when those four make nothing."""
+    from accessible_dice import solver
+    from accessible_dice.games import quiclo
+
+    equation = solver.find_equation(rng.sample(game.dice_on_table(), QUICLO_GLANCE))
+    return quiclo.UseHelper() if equation is None else quiclo.WriteEquation(equation)
+
+
+#: The plain best move (hints, computer players) of the games without a strategy module yet.
+PLAIN: dict[str, Callable[[Game, random.Random], Move | None]] = {"storeslem": _storeslem, "quiclo": _quiclo}
+#: Computer players that play worse than the hint: QUICLO's helper never fails, so a computer
+#: using it would never lose a life, and a game between computers would never end.
+COMPUTERS: dict[str, Callable[[Game, random.Random], Move | None]] = {"quiclo": _quiclo_player}
+
+
+def simple_move(game: Game, rng: random.Random) -> Move | None:
+    """A plain legal move for games without a strategy: the game's own rule of thumb, else the first."""
+    plain = PLAIN.get(game.id)
+    if plain is not None:
+        return plain(game, rng)
     moves = game.legal_moves()
     return moves[0] if moves else None
 
 
-def computer_move(game: Game) -> Move | None:
+def computer_move(game: Game, rng: random.Random) -> Move | None:
     """What a computer player does now: the strategy's best move where the game has one."""
     if strategy.has_strategy(game):
         return strategy.computer_move(game)
-    return simple_move(game)
+    player = COMPUTERS.get(game.id)
+    return simple_move(game, rng) if player is None else player(game, rng)
 
 
 # ---------------------------------------------------------------- the session
@@ -156,7 +197,7 @@ class Session:
         assert self.computer_to_act()
         if self.request() is not None:
             return self.roll()
-        move = computer_move(self.game)
+        move = computer_move(self.game, self.dice.rng)
         assert move is not None, "a game that waits for a move lists one"
         return self.act(move)
 

@@ -28,6 +28,8 @@ GAMES = {
     "threes-away": ["--players", "Anna,cpu", "--seed", "5", "--option", "rounds=2"],
     # Solitaire: a Yatzy computer player would build the strategy's table first (many seconds).
     "yatzy": ["--players", "Anna", "--seed", "11"],
+    "storeslem": ["--players", "Anna,cpu", "--seed", "6"],
+    "quiclo": ["--players", "Anna,cpu", "--seed", "8", "--option", "lives=2"],
 }
 
 

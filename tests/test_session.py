@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ def test_every_action_is_saved_and_the_save_replays_to_the_same_game(path: Path)
     assert not path.exists()
     session.roll()
     assert save.read(path) == session.game
-    session.act(simple_move(session.game))
+    session.act(simple_move(session.game, session.dice.rng))
     resumed = Session.resume(path)
     assert resumed.game == session.game and resumed.save_to == path
 
@@ -114,7 +115,7 @@ def test_computers_play_their_own_turns_but_real_dice_are_typed_for_them() -> No
     assert manual.game.current_player() == 1 and not manual.computer_to_act()
 
 
-@pytest.mark.parametrize("game_id", ["shut-the-box", "threes-away"])
+@pytest.mark.parametrize("game_id", ["shut-the-box", "threes-away", "storeslem", "quiclo"])
 def test_the_simple_strategy_always_plays_legal_moves_to_the_end(game_id: str) -> None:
     for seed in range(5):
         session = new_session(game_id, ["cpu1", "cpu2", "cpu3"], {}, seed=seed)
@@ -138,4 +139,4 @@ def test_without_a_strategy_the_first_legal_move_is_played() -> None:
     game.apply(Roll((1, 3)))
     game.apply(Shut("singles"))
     game.apply(Roll((3, 4)))
-    assert simple_move(game) == Shut("singles")
+    assert simple_move(game, random.Random()) == Shut("singles")

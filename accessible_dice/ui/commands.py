@@ -137,15 +137,18 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
     if not words:
         return Command("turn")
     first, rest = words[0], tuple(line.split()[1:])
+    typed = Typed(words, line, language, rng or random.Random())
     for name in COMMON:
         if first in words_for(name, language):
             if name == "roll" and rest:
                 return _values(" ".join(rest), game, manual)
-            return Command(name, rest)
+            # A game may give a shared word a meaning with arguments (Storeslem's "board 5 6 17 ...").
+            move = game_commands(game.id).parse(game, typed) if rest else None
+            return Command(name, rest) if move is None else Command("move", move=move)
     request = game.dice_request()
     if request is not None and _VALUES.match(line):
         return _values(line, game, manual)
-    move = game_commands(game.id).parse(game, Typed(words, line, language, rng or random.Random()))
+    move = game_commands(game.id).parse(game, typed)
     if move is not None:
         return Command("move", move=move)
     if request is not None and manual:

@@ -1,0 +1,135 @@
+"""What a QUICLO Equation player hears (rules: docs/rules/quiclo.md).
+
+"Anna threw 12, 3, 7, 1, 10, and 5." then "12 ÷ 3 = 2 + 2: right, with 4
+dice." or "... wrong: the left side makes 4, the right side 5. Anna loses a
+life: 2 left." The hint never gives the equation away (the helper costs a
+life); it says how many dice the best equation uses.
+"""
+
+from __future__ import annotations
+
+from accessible_dice import arithmetic
+from accessible_dice.errors import N_
+from accessible_dice.games.base import Move
+from accessible_dice.games.quiclo import (
+    DICE,
+    EquationJudged,
+    HelperUsed,
+    LifeGained,
+    LifeLost,
+    NoneDeclared,
+    PlayerOut,
+    Quiclo,
+    WriteEquation,
+)
+from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.utterance import Cue, Utterance
+
+
+class QuicloPresenter(Presenter):
+    # Translators: the game's name (German sheet: QUICLO Gleichung); see words.md.
+    title = N_("QUICLO Equation")
+    game: Quiclo
+
+    def score_words(self, score: int) -> str:
+        # Translators: the QUICLO score: full rounds survived.
+        return self.ngettext("{score} round survived", "{score} rounds survived", score).format(
+            score=self.language.number(score))
+
+    def lives_words(self, lives: int) -> str:
+        # Translators: a number of lives, e.g. "2 lives".
+        return self.ngettext("{count} life", "{count} lives", lives).format(count=self.language.number(lives))
+
+    def setup_words(self) -> Utterance | None:
+        # Translators: QUICLO, said at the start.
+        return news(self._("Everyone starts with {lives}.").format(lives=self.lives_words(self.game.options["lives"])))
+
+    # ------------------------------------------------------------ events
+
+    def on_EquationJudged(self, event: EquationJudged) -> Utterance:
+        if event.valid:
+            if event.dice_used == DICE:
+                # Translators: a right equation using all six dice (it wins a life).
+                return news(self._("{equation}: right, with all {count} dice!").format(
+                    equation=event.shown, count=self.language.number(DICE)), Cue("bonus"))
+            # Translators: a right equation, e.g. "12 ÷ 3 = 2 + 2: right, with 4 dice."
+            return news(self._("{equation}: right, with {count} dice.").format(
+                equation=event.shown, count=self.language.number(event.dice_used)))
+        reason = self.refusal_text(event.reason) if event.reason is not None else ""
+        # Translators: a wrong equation and why, e.g. "12 ÷ 3 = 2 + 3: wrong. The left side makes 4, ..."
+        return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason),
+                    Cue("invalid"))
+
+    def on_HelperUsed(self, event: HelperUsed) -> Utterance:
+        if event.equation is None:
+            # Translators: the solution helper finds nothing (cannot happen with six twelve-sided dice).
+            return news(self._("The helper finds no equation."))
+        # Translators: the solution helper's equation.
+        return news(self._("Helper: {equation}.").format(equation=event.equation))
+
+    def on_NoneDeclared(self, event: NoneDeclared) -> Utterance:
+        if event.confirmed or event.equation is None:
+            # Translators: "no equation possible" was right; nothing is lost.
+            return news(self._("Right: no equation is possible."))
+        # Translators: "no equation possible" was wrong; the game says one.
+        return news(self._("There is one: {equation}.").format(equation=event.equation))
+
+    def on_LifeGained(self, event: LifeGained) -> Utterance:
+        # Translators: a life won; {lives} is the new count, e.g. "4 lives".
+        return news(self._("{name} gains a life: {lives}.").format(name=self.name(event.player),
+                                                                   lives=self.lives_words(event.lives)),
+                    Cue("life_won"))
+
+    def on_LifeLost(self, event: LifeLost) -> Utterance:
+        # Translators: a life lost; {lives} is what is left, e.g. "2 lives".
+        return news(self._("{name} loses a life: {lives} left.").format(name=self.name(event.player),
+                                                                        lives=self.lives_words(event.lives)),
+                    Cue("life_lost"))
+
+    def on_PlayerOut(self, event: PlayerOut) -> Utterance:
+        # Translators: a player with no lives left at the end of a round.
+        return news(self._("{name} is out.").format(name=self.name(event.player)))
+
+    # ------------------------------------------------------------ review
+
+    def choices(self) -> Utterance | None:
+        if not self.game.dice_on_table() or self.game.is_over():
+            return None
+        # Translators: what can be done after the throw; helper and none are typed commands.
+        return news(self._("Type an equation with at least 3 of the dice, like 12/3=2+2; or helper, or none."))
+
+    def lives_line(self, player: int) -> str:
+        if not self.game.in_game[player]:
+            # Translators: a player who is out, in the lives review.
+            return self._("{name} is out").format(name=self.name(player))
+        # Translators: a player's lives, e.g. "Anna 3 lives".
+        return self._("{name} {lives}").format(name=self.name(player), lives=self.lives_words(self.game.lives[player]))
+
+    def board_answer(self, player: int | None = None) -> Utterance:
+        who = self.game.current_player() if player is None else player
+        who = 0 if who is None else who
+        return answer(self.lives_line(who) + ".")
+
+    def standings_answer(self) -> Utterance:
+        if self.game.is_over():
+            return super().standings_answer()
+        lines = self.language.join(self.lives_line(p) for p in range(len(self.game.players)))
+        # Translators: everybody's lives, then the round, e.g. "Lives: Anna 3 lives and Ben 2 lives."
+        return answer(self._("Lives: {lines}.").format(lines=lines))
+
+    def hint_answer(self, move: Move | None) -> Utterance:
+        """How many dice the best equation uses; never the equation, which the helper sells for a life."""
+        if not isinstance(move, WriteEquation):
+            return super().hint_answer(move)
+        left, right = arithmetic.parse_equation(move.text)
+        count = len(arithmetic.numbers(left) + arithmetic.numbers(right))
+        if count == DICE:
+            # Translators: a QUICLO hint: an equation with every die exists (it would win a life).
+            return answer(self._("Hint: an equation with all {count} dice exists.").format(
+                count=self.language.number(DICE)))
+        # Translators: a QUICLO hint: the largest equation possible uses {count} dice.
+        return answer(self._("Hint: the best equation uses {count} dice.").format(
+            count=self.language.number(count)))
+
+
+PRESENTER = QuicloPresenter

@@ -1,0 +1,70 @@
+"""Storeslem and QUICLO end to end through the real command line, with real dice typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e_support import run_cli
+
+
+def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path) -> None:
+    """rules.md §3: board 5 6 17 / 1 9 3 / 21 4 2; throws 2 4 5, 6 5 4, 1 6 3; bad input at every prompt."""
+    args = ["--game", "storeslem", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
+    typed = ["board 5 6 17", "board 5 6 17 1 9 3 21 4 30", "strike 5", "board 5 6 17 1 9 3 21 4 2",
+             "2 4 5 6", "2 4 5", "strike 7", "strike 2 4 5", "6 5 4", "strike 5+4 6", "pass", "strike 20",
+             "strike 17", "1 6 3", "strike (6+1)x3"]
+    result = run_cli(args, typed, tmp_path)
+    assert result.status == 0
+    assert result.lines == [
+        "Storeslem: Anna. Everyone fills a board with nine different numbers from 1 to 24; then three throws "
+        "of three dice. Full rows score 10, 10, and 10; full columns 15, 15, and 15. Your turn. Fill your "
+        "board: type board and nine different numbers from 1 to 24, row by row, or random-board.",
+        "A board has 9 numbers; you gave 3.",
+        "30 cannot be on the board; use whole numbers from 1 to 24.",
+        "Fill in your board first: nine different numbers from 1 to 24.",
+        "Anna's board is set.",
+        "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5.",
+        "Enter 3 values from 1 to 6; you entered 4.",
+        "Anna threw 2, 4, and 5. Your turn. You can strike 1, 2, 3, 4, 5, 6, and 9, or pass.",
+        "7 is not on your board.",
+        "Anna struck 2, 4, and 5. Throw 1 of 3 done.",
+        "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5.",
+        "Anna threw 6, 5, and 4. Your turn. You can strike 1, 3, 6, and 9, or pass.",
+        "Anna struck 6 and 9 (5 + 4). Anna completed a diagonal. Free strike: Anna strikes any open number. "
+        "Strike any open number: 1, 3, 17, and 21.",
+        "Take your free strike first: strike one open number of your choice.",
+        "20 is not on your board.",
+        "Anna struck 17, the free strike. Throw 2 of 3 done.",
+        "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5.",
+        "Anna threw 1, 6, and 3. Your turn. You can strike 1, 3, and 21, or pass.",
+        "Anna struck 21 ((6 + 1) × 3). Anna completed the other diagonal; the free strike comes only once. "
+        "Throw 3 of 3 done. Anna: 64 struck, 35 bonus, 99 points. Full rows 1 and 3. Full column 2. "
+        "Game over: 99 points.",
+    ]
+
+
+def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path: Path) -> None:
+    args = ["--game", "quiclo", "--ui", "console", "--speech", "text", "--dice", "manual", "--players",
+            "Anna,Ben", "--option", "lives=1"]
+    typed = ["12 3 7", "13 3 7 1 10 5", "12 3 7 1 10 5", "hint", "12 3", "helper", "none", "1 2 3 4 5 6",
+             "equation 2+2=", "s"]
+    result = run_cli(args, typed, tmp_path)
+    assert result.status == 0
+    assert result.lines == [
+        "QUICLO Equation: Anna and Ben. Everyone starts with 1 life. Anna's turn.",
+        "Anna, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
+        "Enter 6 values from 1 to 12; you entered 3.",
+        "Die 1: 13 is not valid, enter 1 to 12.",
+        "Anna threw 12, 3, 7, 1, 10, and 5. Type an equation with at least 3 of the dice, like 12/3=2+2; or "
+        "helper, or none.",
+        "Hint: an equation with all 6 dice exists.",
+        "An equation needs an = sign, like 12/3=2+2. Or type helper, or none.",
+        "Helper: 12 − 10 + 7 = 5 + 3 + 1. Anna loses a life: 0 lives left. Ben's turn.",
+        "Ben, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
+        "Throw the dice first.",
+        "Ben threw 1, 2, 3, 4, 5, and 6. Type an equation with at least 3 of the dice, like 12/3=2+2; or "
+        "helper, or none.",
+        "2+2=: wrong. A number is missing at the end. Ben loses a life: 0 lives left. Round 1 over. "
+        "Anna is out. Ben is out. Game over. Anna and Ben share the win with 0 rounds survived. Standings: "
+        "1. Anna, 0 rounds survived. 1. Ben, 0 rounds survived.",
+    ]
