@@ -20,7 +20,7 @@ from typing import Protocol, TextIO
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, Game
+from accessible_dice.games.base import Event
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -174,7 +174,6 @@ class Terminal:
     # ------------------------------------------------------------ one command
 
     def _execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
-        game = session.game
         name = command.name
         if name == "move":
             assert command.move is not None
@@ -196,7 +195,7 @@ class Terminal:
         elif name == "moves":
             self.say(presenter.moves_answer())
         elif name == "hint":
-            self.say(self._hint(command.args, game, presenter))
+            self.say(self._hint(command.args, session, presenter))
         elif name == "stop":
             self.announcer.silence()
         elif name == "verbosity":
@@ -204,8 +203,9 @@ class Terminal:
         else:
             self._review_history(name)
 
-    def _hint(self, args: tuple[str, ...], game: Game, presenter: Presenter) -> Utterance:
+    def _hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
         """The best move now; ``hint sum`` compares the move named with the best."""
+        game = session.game
         if game.is_over() or game.dice_request() is not None:
             return presenter.moves_answer()
         considering = None
@@ -217,7 +217,7 @@ class Terminal:
                 raise commands.UnknownCommand(word=args[0])
         if strategy.has_strategy(game):
             return presenter.advice_answer(strategy.best_move(game, considering))
-        return presenter.hint_answer(simple_move(game))
+        return presenter.hint_answer(simple_move(game, session.dice.rng))
 
     def _roll(self, session: Session, presenter: Presenter) -> None:
         """Throw random dice; with real dice, ask for them (again)."""
