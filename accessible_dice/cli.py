@@ -8,16 +8,18 @@ traceback. What was asked for is handed on as a :class:`Launch`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from accessible_dice import __version__
+from accessible_dice import __version__, settings
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.session import check_names
+from accessible_dice.settings import Settings
 
 LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 UIS = ("auto", "window", "console")
@@ -43,6 +45,17 @@ class Launch:
     options: dict[str, Any] = field(default_factory=dict)
     verbosity: str = "normal"
     resume: bool = False
+    #: ``--history``: print the score history and stop.
+    history: bool = False
+    #: The flags given on the command line among those the settings also hold
+    #: (``lang``, ``speech``, ``verbosity``): a flag wins over the setting.
+    given: frozenset[str] = frozenset()
+
+    def with_settings(self, chosen: Settings) -> Launch:
+        """This launch with the player's settings where no flag was given."""
+        remembered = {"lang": None if chosen.language == "auto" else chosen.language,
+                      "speech": chosen.speech, "verbosity": chosen.verbosity}
+        return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,17 +75,19 @@ def _parser() -> argparse.ArgumentParser:
                         help="comma-separated player names; a name starting with cpu is a computer player")
     parser.add_argument("--ui", choices=UIS, default="auto",
                         help="the window, the terminal (console), or auto: the window where a display exists")
-    parser.add_argument("--speech", choices=SPEECH, default="auto",
-                        help="speech output; auto picks the first that works")
+    parser.add_argument("--speech", choices=SPEECH,
+                        help="speech output; auto picks the first that works (default: the settings, else auto)")
     parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
     parser.add_argument("--dice", choices=("random", "manual"), default="random",
                         help="random dice, or type the values of real dice")
     parser.add_argument("--seed", type=_seed, metavar="N", help="seed for random dice, to replay a game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. easy=yes or order=in-order (needs --game)")
-    parser.add_argument("--verbosity", choices=VERBOSITY, default="normal",
-                        help="how much is said: brief, normal or full")
+    parser.add_argument("--verbosity", choices=VERBOSITY,
+                        help="how much is said: brief, normal or full (default: the settings, else normal)")
     parser.add_argument("--resume", action="store_true", help="continue the game saved last")
+    parser.add_argument("--history", action="store_true",
+                        help="print the score history (personal bests, averages, latest games) and stop")
     parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
     return parser
 
@@ -114,9 +129,10 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
             raise UsageError(f"--players: {args.game} is for {cls.min_players} to {cls.max_players} "
                              f"players; {len(players)} were given")
     return Launch(
-        game=args.game, players=players, ui=args.ui, speech=args.speech,
+        game=args.game, players=players, ui=args.ui, speech=args.speech or "auto",
         lang=None if args.lang is None else args.lang.lower(), dice=args.dice, seed=args.seed,
-        options=options, verbosity=args.verbosity, resume=args.resume,
+        options=options, verbosity=args.verbosity or "normal", resume=args.resume, history=args.history,
+        given=frozenset(name for name in ("lang", "speech", "verbosity") if getattr(args, name) is not None),
     )
 
 
@@ -127,6 +143,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
+    if launch.history:
+        return print_history(launch)
     from accessible_dice.ui.launch import run
 
     return run(launch)
+
+
+def print_history(launch: Launch) -> int:
+    """``--history``: the score history on standard output, one record a line; problems on standard error."""
+    from accessible_dice.history import HistoryUnavailable, ScoreHistory
+    from accessible_dice.presentation.i18n import language
+    from accessible_dice.presentation.scores import history_lines
+
+    loaded = settings.load()
+    lang = language(launch.with_settings(loaded.settings).lang)
+    notes = list(loaded.problems)
+    try:
+        with ScoreHistory() as history:
+            notes += [history.damaged] if history.damaged else []
+            lines = history_lines(history, lang)
+    except HistoryUnavailable as error:
+        notes.append(error)
+        lines = []
+    for note in notes:
+        print(f"accessible-dice: {note.render(lang._, lang.ngettext)}", file=sys.stderr)
+    if not lines:
+        return 1
+    print("\n".join(lines))
+    return 0
