@@ -298,22 +298,24 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, *, bord
 def _dice(p: Painter, row: Row, focus: Cell | None, top: int, size: int) -> int:
     """The dice row, centred: each die, its digit under it, and "held" under that. Returns its height."""
     m = p.m
-    gap = size // 3
-    count = len(row.cells)
-    lift = size // 6
     ring = m.frame + 4
-    total = count * size + (count - 1) * gap
-    left = (m.width - total) // 2
+    lift = size // 6
     digit_h = font(m.body).get_linesize()
     note_h = font(m.note).get_linesize()
+    # Each die has a slot wide enough for the die and for the words under it.
+    words = max(max(font(m.body).size(c.text)[0], font(m.note).size(c.note)[0]) for c in row.cells)
+    slot = max(size + 2 * ring, words + 2 * m.pad)
+    gap = max(size // 4, 2 * m.pad)
+    left = (m.width - len(row.cells) * slot - (len(row.cells) - 1) * gap) // 2
+    bottom = top
     for n, cell in enumerate(row.cells):
-        x = left + n * (size + gap)
+        x = left + n * (slot + gap)
         # Held dice are raised; the others sit lower.
-        face = pygame.Rect(x, top + ring + (0 if cell.marked else lift), size, size)
-        label = pygame.Rect(x - gap // 4, top + ring + lift + size + ring + m.pad, size + gap // 2, digit_h + note_h)
+        face = pygame.Rect(x + (slot - size) // 2, top + ring + (0 if cell.marked else lift), size, size)
+        label = pygame.Rect(x, top + 2 * ring + lift + size + m.pad, slot, digit_h + note_h)
         colour = p.theme.text
         if cell is focus:
-            p.focus_frame(pygame.Rect(x - ring, top, size + 2 * ring, label.bottom - top).union(label))
+            p.focus_frame(pygame.Rect(x, top, slot, label.bottom - top))
             pygame.draw.rect(p.surface, p.theme.focus_fill, label)
             colour = p.theme.focus_text
         if cell.marked:
@@ -324,8 +326,9 @@ def _dice(p: Painter, row: Row, focus: Cell | None, top: int, size: int) -> int:
         p.text(cell.text, m.body, colour, center=(label.centerx, label.top + digit_h // 2))
         if cell.note:
             p.text(cell.note, m.note, colour, center=(label.centerx, label.top + digit_h + note_h // 2))
-        p.drawn.cells[cell.key] = face.union(label)
-    return label.bottom - top + m.pad
+        p.drawn.cells[cell.key] = pygame.Rect(x, top, slot, label.bottom - top)
+        bottom = label.bottom
+    return bottom - top + m.pad
 
 
 def _flow(p: Painter, cells: list[Cell], focus: Cell | None, top: int) -> int:
@@ -358,18 +361,20 @@ def _full_width(row: Row) -> bool:
     return len(row.cells) == 1 and not row.header
 
 
-def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int) -> None:
-    """The board or list: rows with headers, scrolled so the focused row shows."""
+def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int) -> bool:
+    """The board or list: rows with headers, scrolled so the focused row shows; whether it does."""
     m = p.m
+    focused_row = next((n for n, r in enumerate(rows) if focus in r.cells), None)
     if not rows or bottom <= top:
-        return
+        return focused_row is None
     left, right = m.margin, m.width - m.margin
     gap = m.pad * 2
     width = right - left
     step = font(m.body).get_linesize()
     headers = [r.header for r in rows if r.header]
     header_w = min(max((font(m.body).size(h)[0] for h in headers), default=0) + 2 * m.pad, int(width * 0.4))
-    room = width - header_w - gap
+    arrow = m.note
+    room = width - header_w - gap - arrow
     grid = [c for r in rows if not _full_width(r) for c in r.cells]
     cell_w = max((_cell_size(c, m, room)[0] for c in grid), default=0)
     cell_h = max((_cell_size(c, m, cell_w)[1] for c in grid), default=0)
@@ -382,20 +387,21 @@ def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int
         return max(cell_h, len(lines) * step) + gap
 
     heights = [height(r) for r in rows]
-    focused_row = next((n for n, r in enumerate(rows) if focus in r.cells), 0)
+    target = focused_row or 0
     first = 0
-    while first < focused_row and sum(heights[first:focused_row + 1]) > bottom - top:
+    while first < target and sum(heights[first:target + 1]) - gap > bottom - top:
         first += 1
-    focus_col = rows[focused_row].cells.index(focus) if focus in rows[focused_row].cells else 0
-    arrow = m.note
+    focus_col = rows[target].cells.index(focus) if focus in rows[target].cells else 0
     if first > 0:
         p.arrow((right - arrow // 2, top + arrow // 2), arrow, "up")
     y = top
+    last = first - 1
     for n in range(first, len(rows)):
         row = rows[n]
-        if y + heights[n] > bottom + gap and n > first:
+        if y + heights[n] - gap > bottom:
             p.arrow((right - arrow // 2, bottom - arrow // 2), arrow, "down")
             break
+        last = n
         if _full_width(row):
             cell = row.cells[0]
             rect = pygame.Rect(left, y, width, heights[n] - gap)
@@ -411,12 +417,13 @@ def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int
             if start > 0:
                 p.arrow((left + header_w - arrow // 2, y + cell_h // 2), arrow, "left")
             if start + per_line < len(row.cells):
-                p.arrow((right - arrow // 2, y + cell_h // 2), arrow, "right")
+                p.arrow((left + header_w + gap + per_line * (cell_w + gap), y + cell_h // 2), arrow, "right")
         x = left + header_w + gap
         for cell in row.cells[start:start + per_line]:
             _draw_cell(p, cell, pygame.Rect(x, y, cell_w, cell_h), cell is focus)
             x += cell_w + gap
         y += heights[n]
+    return focused_row is None or first <= focused_row <= last
 
 
 def _message(p: Painter, text: str, alert: bool, top: int, max_lines: int) -> int:
@@ -427,13 +434,7 @@ def _message(p: Painter, text: str, alert: bool, top: int, max_lines: int) -> in
     width = min(m.width - 2 * m.margin, max(int(m.width * 0.8), 1))
     sign = font(m.body).get_linesize() if alert else 0
     inner = width - 4 * m.pad - (sign + m.pad if alert else 0)
-    lines = wrap(text, m.body, inner)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and font(m.body).size(last + " …")[0] > inner:
-            last = last[:-1]
-        lines[-1] = last + " …"
+    lines = clipped(text, m.body, inner, max_lines)
     height = len(lines) * font(m.body).get_linesize() + 2 * m.pad
     rect = pygame.Rect((m.width - width) // 2, top, width, height)
     pygame.draw.rect(p.surface, p.theme.border, rect, m.frame if alert else 2)
@@ -498,34 +499,70 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 
 
 def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0) -> Drawn:
-    """Draw ``view`` on ``surface`` (the window, or an image for tests); where everything went."""
+    """Draw ``view`` on ``surface`` (the window, or an image for tests); where everything went.
+
+    When large text leaves no room for the focused row of the board, the
+    regions above it (title, dice, actions, message) are left out one by
+    one, top first, until it shows, as a page scrolls down (LV-08, LV-17).
+    """
+    in_list = view.overlay is None and any(view.focus in row.cells for row in view.rows if row.region == "list")
+    for skip in range(len(REGIONS) + 1):
+        drawn, shown = _render(surface, view, theme, scale, skip)
+        if shown or not in_list:
+            break
+    return drawn
+
+
+#: The regions above the board, in the order they are left out when the board needs the room.
+REGIONS = ("title", "dice", "actions", "message")
+
+
+def clipped(text: str, size: int, width: int, most: int) -> list[str]:
+    """``text`` wrapped into at most ``most`` lines, the last ending in "…" if more was cut.
+
+    Only the on-screen copy is shortened: every line is also spoken, and
+    stays in the message history (, and .).
+    """
+    lines = wrap(text, size, width)
+    if len(lines) <= most:
+        return lines
+    last = lines[most - 1]
+    while last and font(size).size(last + " …")[0] > width:
+        last = last[:-1]
+    return [*lines[:most - 1], last + " …"]
+
+
+def _render(surface: pygame.Surface, view: View, theme: Theme, scale: float, skip: int) -> tuple[Drawn, bool]:
     width, height = surface.get_size()
     m = Metrics(width, height, scale)
     p = Painter(surface, theme, m)
     surface.fill(theme.background)
-    overlay = view.overlay
-    focus = None if overlay is not None else view.focus
-    y = m.margin
-    title = wrap(view.title, m.title, width - 2 * m.margin)[:2]
-    y += p.lines(title, m.title, theme.text, m.margin, y)
-    if view.status:
-        y += p.lines(wrap(view.status, m.body, width - 2 * m.margin)[:2], m.body, theme.text, m.margin, y)
-    y += m.pad
+    focus = None if view.overlay is not None else view.focus
     dice = next((r for r in view.rows if r.region == "dice" and r.cells), None)
     actions = [c for r in view.rows if r.region == "actions" for c in r.cells]
     listed = [r for r in view.rows if r.region == "list" and r.cells]
-    if dice is not None:
-        count = len(dice.cells)
-        size = min(round(height * 0.14 * min(scale, 1.5)), (width - 2 * m.margin) * 3 // (4 * count + count - 1))
-        y += _dice(p, dice, focus, y, max(size, m.body))
-    if actions:
-        y += _flow(p, actions, focus, y)
     line = font(m.body).get_linesize()
-    # The list keeps room for two rows at least; the message gets up to four lines of the rest.
-    reserve = 2 * (line + 3 * m.pad) if listed else 0
-    lines = max(1, min(4, (height - m.margin - reserve - y - 2 * m.pad) // line))
-    y += _message(p, view.message, view.alert, y, lines) + m.pad * 2
-    _list(p, listed, focus, y, height - m.margin)
-    if overlay is not None:
-        _overlay(p, overlay, view.focus)
-    return p.drawn
+    y = m.margin
+    if skip <= 0:
+        y += p.lines(clipped(view.title, m.title, width - 2 * m.margin, 1), m.title, theme.text, m.margin, y)
+        if view.status:
+            y += p.lines(clipped(view.status, m.body, width - 2 * m.margin, 2), m.body, theme.text, m.margin, y)
+        y += m.pad
+    if dice is not None and skip <= 1:
+        count = len(dice.cells)
+        # Large, but never more than a third of the height with their digits and notes.
+        beside = font(m.body).get_linesize() + font(m.note).get_linesize() + 2 * m.frame + 4 * m.pad
+        size = min(round(height * 0.14 * min(scale, 1.5)), (width - 2 * m.margin) * 3 // (4 * count + count - 1),
+                   int((height / 3 - beside) / 1.2))
+        y += _dice(p, dice, focus, y, max(size, m.body))
+    if actions and skip <= 2:
+        y += _flow(p, actions, focus, y)
+    if skip <= 3 and y + line + 2 * m.pad <= height - m.margin:
+        # The board keeps room for two rows; the message gets up to four lines of the rest.
+        reserve = 2 * (line + 3 * m.pad) if listed else 0
+        most = max(1, min(4, (height - m.margin - reserve - y - 2 * m.pad) // line))
+        y += _message(p, view.message, view.alert, y, most) + m.pad * 2
+    shown = _list(p, listed, focus, y, height - m.margin)
+    if view.overlay is not None:
+        _overlay(p, view.overlay, view.focus)
+    return p.drawn, shown

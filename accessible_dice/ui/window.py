@@ -282,7 +282,12 @@ class Confirm(Screen):
     def opened(self) -> None:
         self.settled()
         self.focus.place("no")
-        super().opened()
+        self.revealed()
+
+    def revealed(self) -> None:
+        # Translators: a yes/no question, then the focused answer, e.g. "Score 0 in Yatzy? No, 2 of 2".
+        self.window.say(answer(self._("{question} {item}").format(question=self.title, item=self.describe())),
+                        remember=False)
 
     def prompt(self) -> Overlay:
         return Overlay(self.title, rows=self.settled())
@@ -571,9 +576,11 @@ class Window:
             self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
 
     def pump(self) -> None:
-        """Handle every event waiting (tests post key events, then pump)."""
+        """Handle every event waiting (tests post key events, then pump); the focus is then found again."""
         for event in pygame.event.get():
             self.handle(event)
+        if self.top is not None:
+            self.top.settled()
 
     def tick(self) -> bool:
         screen = self.top

@@ -166,7 +166,8 @@ class GameScreen(Screen):
         def typed(text: str) -> bool:
             before = len(self.game.history)
             self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
-                                                             manual=self.session.manual)))
+                                                             manual=self.session.manual,
+                                                             rng=self.session.dice.rng)))
             return len(self.game.history) != before
 
         # Translators: the prompt of the field for a typed move; {moves} says what can be done now.

@@ -1,0 +1,92 @@
+"""The window's colours: WCAG contrast of every pair that must be told apart, in every theme.
+
+LV-01..LV-03: text on its background at least 7:1 (AAA) in every theme, not
+only a special high-contrast one. LV-05: the focus frame, the held-die
+marker, pips on a face and a face on the table at least 3:1. LV-13: no
+colour is named outside the theme module.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from accessible_dice.ui.theme import (
+    DEFAULT,
+    GRAPHIC_CONTRAST,
+    TEXT_CONTRAST,
+    THEMES,
+    contrast_ratio,
+    next_theme,
+    relative_luminance,
+)
+
+UI = Path(__file__).resolve().parents[1] / "accessible_dice" / "ui"
+
+
+def test_relative_luminance_follows_wcag() -> None:
+    assert relative_luminance((0, 0, 0)) == 0
+    assert relative_luminance((255, 255, 255)) == pytest.approx(1)
+    # WCAG's worked values: pure sRGB primaries weigh 0.2126, 0.7152 and 0.0722.
+    assert relative_luminance((255, 0, 0)) == pytest.approx(0.2126)
+    assert relative_luminance((0, 255, 0)) == pytest.approx(0.7152)
+    assert relative_luminance((0, 0, 255)) == pytest.approx(0.0722)
+    # The low end is linear: 10/255 is below the 0.04045 knee.
+    assert relative_luminance((10, 10, 10)) == pytest.approx(10 / 255 / 12.92)
+
+
+def test_contrast_ratio_is_symmetric_and_spans_1_to_21() -> None:
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
+    assert contrast_ratio((255, 255, 255), (0, 0, 0)) == pytest.approx(21)
+    assert contrast_ratio((118, 118, 118), (118, 118, 118)) == 1
+    # #767676 on white is WCAG's well-known 4.54:1.
+    assert contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_every_text_pair_reaches_7_to_1(theme) -> None:
+    low = {name: round(contrast_ratio(*pair), 2) for name, pair in theme.text_pairs().items()
+           if contrast_ratio(*pair) < TEXT_CONTRAST}
+    assert low == {}
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_every_graphic_pair_reaches_3_to_1(theme) -> None:
+    pairs = theme.graphic_pairs()
+    assert {"focus frame on background", "held marker on table", "pips on die face", "die face on table"} <= set(pairs)
+    low = {name: round(contrast_ratio(*pair), 2) for name, pair in pairs.items()
+           if contrast_ratio(*pair) < GRAPHIC_CONTRAST}
+    assert low == {}
+
+
+def test_the_three_themes_of_experience_md_with_yellow_on_black_first() -> None:
+    assert list(THEMES) == ["yellow-on-black", "white-on-black", "black-on-white"]
+    assert DEFAULT == "yellow-on-black"
+    yellow = THEMES["yellow-on-black"]
+    assert (yellow.text, yellow.background) == ((255, 255, 0), (0, 0, 0))
+    assert THEMES["black-on-white"].background == (255, 255, 255)
+
+
+def test_the_theme_key_goes_round_all_themes() -> None:
+    seen = [DEFAULT]
+    for _ in THEMES:
+        seen.append(next_theme(seen[-1]).id)
+    assert seen[-1] == DEFAULT and set(seen) == set(THEMES)
+
+
+def test_focus_is_shown_by_more_than_a_colour_change() -> None:
+    """LV-06: the focused fill differs from the page in every theme (an inversion), besides the frame."""
+    for theme in THEMES.values():
+        assert theme.focus_fill != theme.background and theme.focus_text != theme.text
+
+
+def test_no_colour_is_named_outside_the_theme_module() -> None:
+    """LV-13: every RGB triple and hex colour of the window lives in ui/theme.py."""
+    window_files = sorted([*UI.glob("window*.py"), UI / "draw.py", UI / "keys.py"])
+    triple = re.compile(r"\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")
+    hex_colour = re.compile(r"#[0-9a-fA-F]{6}\b")
+    found = [(path.name, m.group()) for path in window_files for m in
+             [*triple.finditer(path.read_text()), *hex_colour.finditer(path.read_text())]]
+    assert found == []

@@ -1,0 +1,369 @@
+"""The window played by keys alone: whole games, the menu, text fields, confirmations, the global keys.
+
+Key presses are posted as SDL events (KEYDOWN, TEXTINPUT) under the dummy
+video driver; what the player hears is read from a speech spy. The games
+are the same sessions the terminal plays, so their words are the presenter's.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from window_driver import Driver, open_driver
+
+from accessible_dice.session import save_path
+from accessible_dice.ui import keys
+from accessible_dice.ui.window import Confirm, Entry, Reader
+from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.ui.window_menu import MainMenu
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+
+# ---------------------------------------------------------------- whole games
+
+
+def test_a_whole_game_of_shut_the_box_by_the_enter_key_alone(driver: Driver) -> None:
+    """KB-11: Enter throws, Enter takes the focused way; the game ends and Enter returns to the menu."""
+    screen = driver.game("shut-the-box", ["Anna"], seed=7)
+    for _turn in range(300):
+        if screen.game.is_over():
+            break
+        assert driver.top.focus.row_key == "actions"
+        driver.keys("return")
+    assert screen.game.is_over()
+    assert any("Box shut!" in text for text in driver.spy.texts)
+    assert "Game over" in driver.spy.texts[-1]
+    driver.keys("return")
+    assert isinstance(driver.top, MainMenu)
+
+
+def test_shut_the_box_against_a_computer_by_flap_number_keys(driver: Driver) -> None:
+    """Number keys go to a flap; Enter on it shuts it (``shut N``); the computer's turns run by themselves."""
+    screen = driver.game("shut-the-box", ["Anna", "cpu"], seed=3)
+    game = screen.game
+    for _step in range(400):
+        driver.window.tick()
+        if game.is_over():
+            break
+        if game.current_player() != 0:
+            continue
+        if game.dice_request() is not None:
+            driver.keys("r")
+            continue
+        flaps = sorted(next(iter(game.available().values())))
+        if len(flaps) == 1:
+            driver.keys(str(flaps[0] % 10), "return")
+            assert driver.top.focus.row_key == "board0"
+        else:
+            _to_row(driver, "actions")  # the ways; the first one shuts these flaps
+            driver.keys("return")
+    assert game.is_over()
+    assert any("cpu threw" in text for text in driver.spy.texts)
+
+
+def _to_row(driver: Driver, row_key: str) -> None:
+    """Move the focus to a row by arrows only: to the top, then down."""
+    for _ in range(30):
+        if driver.top.focus.row == 0:
+            break
+        driver.keys("up")
+    for _ in range(30):
+        if driver.top.focus.row_key == row_key:
+            return
+        driver.keys("down")
+    raise AssertionError(f"no row {row_key}")
+
+
+def test_a_whole_game_of_yatzy_by_keys(driver: Driver) -> None:
+    """R throws, Shift+face holds, R throws again, arrows reach a box, Enter scores; 0 asks first."""
+    screen = driver.game("yatzy", ["Anna"], seed=11)
+    game = screen.game
+    confirmed = 0
+    for _round in range(15):
+        driver.keys("r")
+        table = game.dice_on_table()
+        best = max(set(table), key=table.count)
+        driver.keys(f"shift+{best}")
+        assert set(game.held()) == {p for p, v in enumerate(table) if v == best}
+        driver.keys("r", "r")
+        assert game.throws_left() == 0
+        target = game.allowed_boxes()[0]
+        _to_row(driver, f"box-{target.value}")
+        driver.keys("return")
+        if isinstance(driver.top, Confirm):
+            confirmed += 1
+            assert driver.top.focus.row_key == "no"
+            driver.keys("y", "return")
+        assert target in game.scorecard(0).points
+    assert game.is_over()
+    assert confirmed >= 1
+    total = game.scorecard(0).total
+    assert f"Game over: {total} points." in " ".join(driver.spy.texts[-2:])
+
+
+def test_a_die_is_held_and_released_by_its_number_key_and_by_enter(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    driver.keys("1")
+    assert "Throw the dice first." in driver.last
+    driver.keys("r", "3")
+    assert screen.game.held() == (2,)
+    assert "held, die 3" in driver.last
+    _to_row(driver, "dice")
+    driver.keys("right", "right")
+    assert driver.focused() == "die2"
+    assert driver.last.endswith(", held")
+    driver.keys("return")
+    assert screen.game.held() == ()
+
+
+def test_scoring_zero_asks_and_no_keeps_the_box_empty(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=5)
+    driver.keys("r")
+    zero = next(box for box, points in screen.game.open_boxes() if points == 0)
+    _to_row(driver, f"box-{zero.value}")
+    driver.keys("return")
+    assert isinstance(driver.top, Confirm)
+    assert driver.last.startswith(f"Score 0 in {zero.label}?")
+    driver.keys("escape")
+    assert zero not in screen.game.scorecard(0).points
+    assert isinstance(driver.top, GameScreen)
+
+
+def test_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(driver: Driver) -> None:
+    """ER-01/ER-03: the prompt says how many and how; a bad entry is explained; the field stays."""
+    from accessible_dice.session import new_session
+
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=save_path())
+    driver.window.push(GameScreen(driver.window, session))
+    assert isinstance(driver.top, Entry)
+    assert "throw 2 dice and type their values from 1 to 6" in driver.last
+    driver.type("7 3")
+    driver.keys("return")
+    assert isinstance(driver.top, Entry)
+    refusal = driver.said[-1]
+    assert "7" in refusal.text and refusal.interrupt
+    driver.keys("backspace", "backspace", "backspace")
+    driver.type("4 3")
+    driver.keys("return")
+    assert not isinstance(driver.top, Entry)
+    assert session.game.dice_on_table() == (4, 3)
+
+
+# ---------------------------------------------------------------- the menu
+
+
+def test_the_main_menu_starts_a_game_with_names_and_options_by_keys(driver: Driver) -> None:
+    driver.window.push(MainMenu(driver.window, manual=False, seed=4))
+    assert driver.last == "Main menu. New game, 1 of 2"
+    driver.keys("return")
+    assert driver.last.startswith("Choose a game. Shut the Box, 1 of ")
+    driver.keys("return")
+    assert isinstance(driver.top, Entry)
+    driver.type("Anna, Ben")
+    driver.keys("return")
+    assert driver.last.startswith("Options for Shut the Box. Start the game, 1 of 5")
+    driver.keys("down", "down", "return")  # rounds
+    driver.type("3")
+    driver.keys("return")
+    assert "rounds: 3" in driver.last
+    driver.keys("home", "return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen)
+    assert screen.game.players == ("Anna", "Ben") and screen.game.rounds == 3
+    assert "3 rounds" in driver.spy.texts[-1]
+
+
+def test_the_menu_wraps_and_jumps_by_first_letter(driver: Driver) -> None:
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("up")
+    assert driver.last == "Quit, 2 of 2"
+    driver.keys("down")
+    assert driver.last == "New game, 1 of 2"
+    driver.keys("q")
+    assert driver.focused() == "quit"
+    driver.keys("z")
+    assert driver.last == "Nothing here starts with z."
+
+
+def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("r", "escape")
+    assert driver.last.startswith("Actions. Back to the game, 1 of 7")
+    driver.keys("q", "return")
+    assert isinstance(driver.top, Confirm) and driver.top.focus.row_key == "no"
+    driver.keys("return")
+    assert not isinstance(driver.top, Confirm)
+    driver.keys("q", "return", "y", "return")
+    menu = driver.top
+    assert isinstance(menu, MainMenu)
+    assert any(text == "Game saved." for text in driver.spy.texts)
+    assert driver.last.startswith("Main menu. New game, 1 of 3")
+    driver.keys("down", "return")
+    resumed = driver.top
+    assert isinstance(resumed, GameScreen) and resumed.resumed
+    assert resumed.game.dice_on_table() != ()
+
+
+def test_escape_in_the_main_menu_asks_before_closing(driver: Driver) -> None:
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("escape")
+    assert driver.last == "Close Accessible Dice? No, 2 of 2"
+    driver.keys("escape")
+    assert driver.window.running and isinstance(driver.top, MainMenu)
+    driver.keys("escape", "y", "return")
+    assert not driver.window.running
+    assert driver.last == "Goodbye."
+
+
+# ---------------------------------------------------------------- text fields
+
+
+def test_a_text_field_says_each_character_reads_itself_and_edits(driver: Driver) -> None:
+    got: list[str] = []
+    driver.window.push(Entry(driver.window, "Type something", lambda text: got.append(text) or True))
+    driver.type("5+4")
+    assert driver.spy.texts[-3:] == ["5", "plus", "4"]
+    driver.keys("up")
+    assert driver.last == "5+4"
+    driver.keys("left")
+    assert driver.last == "4"
+    driver.keys("backspace")
+    assert driver.last == "plus deleted"
+    driver.keys("return")
+    assert got == ["54"]
+
+
+def test_escape_closes_a_text_field_without_sending(driver: Driver) -> None:
+    got: list[str] = []
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.window.push(Entry(driver.window, "Type something", lambda text: got.append(text) or True))
+    driver.type("abc")
+    driver.keys("escape")
+    assert got == [] and isinstance(driver.top, MainMenu)
+
+
+def test_letters_typed_in_a_field_never_trigger_game_keys(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    screen.type_command()
+    driver.keys("r")  # a KEYDOWN for r: the field takes only TEXTINPUT, so nothing is thrown
+    assert screen.game.dice_on_table() == ()
+
+
+# ---------------------------------------------------------------- keys everywhere
+
+
+def test_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
+    """SR-04 and experience.md §1."""
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("return")
+    thrown = next(u for u in driver.said if "threw" in u.text)
+    assert not thrown.interrupt
+    driver.keys("down")
+    assert driver.said[-1].interrupt and driver.last == "Flap 1, open"
+
+
+def test_f1_says_exactly_the_keys_that_work_on_the_screen(driver: Driver) -> None:
+    """CG-05 / KB-05: the help is the key table filtered by the screen's contexts."""
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("f1")
+    help_screen = driver.top
+    assert isinstance(help_screen, Reader)
+    lines = keys.help_lines(screen.contexts, driver.window._)
+    assert help_screen.lines[1:] == lines
+    assert "1 to 5: hold or release die 1 to 5." in lines
+    assert not any(line.startswith("1 to 9") for line in lines)
+    assert help_screen.lines[0] == "Throw 5 dice."
+    driver.keys("escape")
+    assert driver.top is screen
+
+
+def test_ctrl_f1_reads_the_rules_paragraph_by_paragraph(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("ctrl+f1")
+    assert isinstance(driver.top, Reader)
+    assert driver.last.startswith("Rules of Shut the Box.")
+    driver.keys("down")
+    assert driver.said[-1].interrupt
+
+
+def test_review_keys_say_what_the_terminal_commands_say(driver: Driver) -> None:
+    screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
+    driver.keys("return", "d")
+    assert driver.last == screen.presenter.dice_answer().text
+    driver.keys("c")
+    assert driver.last == screen.presenter.board_answer().text
+    driver.keys("shift+c")
+    assert driver.last.startswith("Anna: open") and "Ben: open" in driver.last
+    driver.keys("s")
+    assert driver.last == screen.presenter.standings_answer().text
+    driver.keys("t")
+    assert driver.last == screen.presenter.turn_answer().text
+    driver.keys("m")
+    assert driver.last == screen.presenter.moves_answer().text
+
+
+def test_history_keys_step_through_past_announcements(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    opening = driver.spy.texts[0]
+    driver.keys("return")
+    thrown = driver.spy.texts[-1]
+    driver.keys(",")
+    assert driver.last == opening
+    driver.keys(",")
+    assert driver.last == "No older messages."
+    driver.keys("shift+.")
+    assert driver.last == thrown
+
+
+def test_control_stops_speech_and_unbound_keys_say_why(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    before = driver.silenced
+    driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert driver.silenced == before + 1
+    driver.keys("tab")
+    assert driver.last == "tab does nothing here. F1 says the keys."
+    count = len(driver.said)
+    driver.key(pygame.K_INSERT)
+    driver.key(pygame.K_CAPSLOCK)
+    assert len(driver.said) == count
+
+
+def test_settings_keys_change_size_theme_and_rate_and_say_so(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("ctrl+=")
+    assert driver.window.scale == 1.25 and driver.last == "Text size 125 percent."
+    driver.keys("ctrl+-", "ctrl+-")
+    assert driver.window.scale == 1.0
+    driver.keys("f8")
+    assert driver.window.theme.id == "white-on-black" and driver.last == "Theme: White on black."
+    driver.keys("f12")
+    assert driver.last == "Speech rate 200 words a minute."
+    driver.keys("f10")
+    assert driver.last == "No sound effects are playing in this session."
+
+
+def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -> None:
+    screen = driver.game("threes-away", ["Anna"], seed=3, variant="low", rounds="1", start="order")
+    game = screen.game
+    for _step in range(60):
+        if game.is_over():
+            break
+        if game.dice_request() is not None:
+            driver.keys("r")
+            continue
+        table = game.dice_on_table()
+        for position, value in enumerate(table):
+            if value == 3 or value == min(table):
+                driver.keys(str(position + 1))
+        assert driver.top.focus.row_key in ("dice", "actions")
+        _to_row(driver, "actions")
+        driver.keys("return")
+    assert game.is_over()
+    assert any("kept" in text for text in driver.spy.texts)
+
+
+@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away"])
+def test_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
+    screen = driver.game(game_id, ["Anna", "Ben"])
+    assert driver.spy.texts[0].startswith(screen.presenter.opening().text)

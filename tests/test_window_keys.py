@@ -1,0 +1,84 @@
+"""The key table: one source for the window's keys, its F1 help and docs/keys.md (KB-05, CG-05)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from accessible_dice.ui import keys
+from accessible_dice.ui.keys import CONTEXTS, TABLE, Pressed, read
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "keys.md"
+GAME = ("anywhere", "lists", "history", "game")
+SHIFT, CTRL, ALT = pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT
+
+
+def test_docs_keys_md_is_generated_from_the_table() -> None:
+    assert DOCS.read_text(encoding="utf-8") == keys.reference(), "run: python -m accessible_dice.ui.keys > docs/keys.md"
+
+
+def test_every_binding_is_listed_in_the_reference_and_in_its_context_help() -> None:
+    page = keys.reference()
+    for binding in TABLE:
+        assert f"| {binding.keys} | {binding.does} |" in page
+        assert f"{binding.keys}: {binding.does}." in keys.help_lines([binding.context], str)
+    assert set(b.context for b in TABLE) == set(CONTEXTS)
+
+
+def test_insert_and_caps_lock_are_never_bound() -> None:
+    codes = {chord.code() for binding in TABLE for chord in binding.chords}
+    assert pygame.K_INSERT not in codes and pygame.K_CAPSLOCK not in codes
+    for mod in (0, SHIFT, CTRL):
+        assert read(pygame.K_INSERT, mod, "", CONTEXTS) is None
+        assert read(pygame.K_CAPSLOCK, mod, "", CONTEXTS) is None
+
+
+def test_no_action_needs_two_keys_at_once_except_the_specified_ones() -> None:
+    """KB-03: single keys, with Shift or Ctrl only where experience.md §3 says so."""
+    chords = {binding.action: binding.chords for binding in TABLE}
+    ctrl_actions = {b.action for b in TABLE for c in b.chords if c.ctrl and c.key not in ("LCTRL", "RCTRL")}
+    assert ctrl_actions == {"rules", "bigger", "smaller"}
+    shift_actions = {b.action for b in TABLE for c in b.chords if c.shift is True}
+    assert shift_actions == {"everybody", "oldest", "newest", "face"}
+    assert all(len(chords[a]) >= 1 for a in chords if a != "letter")
+
+
+@pytest.mark.parametrize(("key", "mod", "text", "contexts", "expected"), [
+    (pygame.K_F1, 0, "", GAME, Pressed("help")),
+    (pygame.K_F1, CTRL, "", GAME, Pressed("rules")),
+    (pygame.K_r, 0, "r", GAME, Pressed("roll")),
+    (pygame.K_c, 0, "c", GAME, Pressed("board")),
+    (pygame.K_c, SHIFT, "C", GAME, Pressed("everybody")),
+    (pygame.K_COMMA, 0, ",", GAME, Pressed("previous")),
+    (pygame.K_PERIOD, SHIFT, ">", GAME, Pressed("newest")),
+    (pygame.K_3, 0, "3", (*GAME, "dice"), Pressed("hold", 3)),
+    (pygame.K_KP_3, 0, "3", (*GAME, "dice"), Pressed("hold", 3)),
+    (pygame.K_6, SHIFT, "^", (*GAME, "dice"), Pressed("face", 6)),
+    (pygame.K_0, 0, "0", (*GAME, "flaps"), Pressed("flap", 10)),
+    (pygame.K_LCTRL, CTRL, "", GAME, Pressed("stop")),
+    (pygame.K_EQUALS, CTRL, "", GAME, Pressed("bigger")),
+    (pygame.K_MINUS, CTRL, "", GAME, Pressed("smaller")),
+    (pygame.K_RETURN, 0, "\r", ("anywhere", "entry"), Pressed("submit")),
+    (pygame.K_UP, 0, "", ("anywhere", "entry"), Pressed("read")),
+])
+def test_keys_mean_what_experience_md_says(key, mod, text, contexts, expected) -> None:
+    assert read(key, mod, text, contexts) == expected
+
+
+def test_an_unclaimed_letter_jumps_in_lists_but_a_game_letter_acts() -> None:
+    assert read(pygame.K_f, 0, "f", GAME) == Pressed("letter", letter="f")
+    assert read(pygame.K_r, 0, "r", ("anywhere", "lists")) == Pressed("letter", letter="r")
+    assert read(pygame.K_r, 0, "r", GAME) == Pressed("roll")
+
+
+def test_keys_outside_the_screens_contexts_do_nothing() -> None:
+    assert read(pygame.K_3, 0, "3", GAME) is None
+    assert read(pygame.K_r, 0, "r", ("anywhere", "entry")) is None
+    assert read(pygame.K_F4, ALT, "", GAME) is None
+
+
+def test_help_lines_follow_the_context_order() -> None:
+    lines = keys.help_lines(("game", "anywhere"), str)
+    assert lines[0].startswith("F1:") and lines[-1].startswith("A:")

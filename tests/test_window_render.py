@@ -1,0 +1,187 @@
+"""What the window draws: text inside the window at every size and scale, a visible focus, contrast.
+
+LV-07 (text size), LV-08 (200 % text without losing content off screen),
+LV-15/LV-17 (focus inside the window), LV-18 (the focus changes enough
+pixels, with enough contrast), LV-06 (held dice differ without colour),
+and a screenshot of each game in each theme checked for size and contrast.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pygame
+import pytest
+from window_driver import Driver, open_driver
+
+from accessible_dice.ui import draw
+from accessible_dice.ui.draw import Metrics
+from accessible_dice.ui.theme import THEMES, contrast_ratio
+from accessible_dice.ui.window import Entry
+from accessible_dice.ui.window_menu import MainMenu
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+SIZES = [(1280, 720), (1920, 1080)]
+SCALES = [1.0, 2.0]
+
+
+def _main_menu(d: Driver) -> None:
+    d.window.push(MainMenu(d.window, manual=False, seed=1))
+
+
+def _games(d: Driver) -> None:
+    _main_menu(d)
+    d.keys("return")
+
+
+def _options(d: Driver) -> None:
+    _games(d)
+    d.keys("down", "return")
+    d.type("Anna, Bartholomew-Maximilian, cpu")
+    d.keys("return")
+
+
+def _entry(d: Driver) -> None:
+    _games(d)
+    d.keys("return")
+    d.type("Anna, Ben, Carla, Dave")
+
+
+def _confirm(d: Driver) -> None:
+    _main_menu(d)
+    d.keys("escape")
+
+
+def _help(d: Driver) -> None:
+    d.game("yatzy", ["Anna"])
+    d.keys("f1")
+
+
+def _rules(d: Driver) -> None:
+    d.game("yatzy", ["Anna"])
+    d.keys("ctrl+f1")
+
+
+def _shut_the_box(d: Driver) -> None:
+    d.game("shut-the-box", ["Anna", "Ben", "Carla", "Dave"], seed=2)
+    d.keys("return", "down")
+
+
+def _yatzy(d: Driver) -> None:
+    d.game("yatzy", ["Anna", "Ben", "Carla", "Dave", "Eve", "Frank", "Gus", "Hanna"], seed=2)
+    d.keys("r", "1", "4", "down", "down", "down")
+
+
+def _threes_away(d: Driver) -> None:
+    d.game("threes-away", ["Anna", "Ben"], seed=2, start="order", rounds="2")
+    d.keys("r", "2", "up")
+
+
+def _actions(d: Driver) -> None:
+    d.game("shut-the-box", ["Anna"])
+    d.keys("escape")
+
+
+SCREENS: dict[str, Callable[[Driver], None]] = {
+    "main menu": _main_menu, "games": _games, "options": _options, "names field": _entry,
+    "confirm": _confirm, "help": _help, "rules": _rules, "shut the box": _shut_the_box, "yatzy": _yatzy,
+    "threes away": _threes_away, "actions": _actions,
+}
+GAMES = {"shut the box": _shut_the_box, "yatzy": _yatzy, "threes away": _threes_away}
+
+
+def _render(d: Driver, size: tuple[int, int], scale: float = 1.0) -> tuple[pygame.Surface, draw.Drawn]:
+    surface = pygame.Surface(size)
+    d.window.scale = scale
+    drawn = d.window.draw(surface)
+    return surface, drawn
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("size", SIZES, ids=["720p", "1080p"])
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_text_stays_inside_the_window_and_the_focus_is_on_screen(driver: Driver, name: str,
+                                                                 size: tuple[int, int], scale: float) -> None:
+    SCREENS[name](driver)
+    surface, drawn = _render(driver, size, scale)
+    window = surface.get_rect()
+    outside = [(text, rect) for text, rect in drawn.texts if not window.contains(rect)]
+    assert outside == []
+    assert drawn.texts, "something is written"
+    assert drawn.focus is not None and window.contains(drawn.focus)
+    assert all(window.contains(rect) for rect in drawn.cells.values())
+
+
+@pytest.mark.parametrize("name", ["main menu", "shut the box", "yatzy", "threes away", "actions"])
+def test_the_focus_changes_enough_pixels_with_enough_contrast(driver: Driver, name: str) -> None:
+    """LV-17/LV-18: focused against unfocused, the focused item's area changes visibly."""
+    SCREENS[name](driver)
+    screen = driver.top
+    focused_key = screen.focus.cell_key
+    before, drawn = _render(driver, SIZES[1])
+    cell = drawn.cells[focused_key]
+    area = drawn.focus
+    assert area is not None and area.contains(cell)
+    driver.keys("down") if name != "yatzy" else driver.keys("up")
+    assert screen.focus.cell_key != focused_key
+    after, _ = _render(driver, SIZES[1])
+    changed = [(before.get_at((x, y))[:3], after.get_at((x, y))[:3])
+               for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+               if before.get_at((x, y)) != after.get_at((x, y))]
+    perimeter = 2 * (cell.width + cell.height)
+    assert len(changed) >= 2 * perimeter
+    strong = [pair for pair in changed if contrast_ratio(*pair) >= 3]
+    assert len(strong) >= 2 * perimeter
+
+
+def test_body_text_is_at_least_18_px_high_at_1080p_and_scales_with_the_window() -> None:
+    """LV-07: the smallest text drawn (notes under dice and flaps) has capitals 18 px high or more."""
+    pygame.font.init()
+    for height, least in ((1080, 18), (2160, 36)):
+        m = Metrics(height * 16 // 9, height, 1.0)
+        image = draw.font(m.note).render("H", True, (255, 255, 255))
+        assert image.get_bounding_rect().height >= least
+    assert Metrics(1920, 1080, 2.0).body == 2 * Metrics(1920, 1080, 1.0).body
+
+
+def test_a_held_die_differs_from_a_loose_one_in_greyscale(driver: Driver) -> None:
+    """LV-06: held is shown by place, a frame and a word, so it survives without colour."""
+    screen = driver.game("yatzy", ["Anna"], seed=3)
+    driver.keys("r")
+    driver.keys("down")  # the focus leaves the dice, so only the hold differs
+    loose, drawn = _render(driver, SIZES[0])
+    area = drawn.cells["die0"].inflate(40, 40)
+    driver.keys("1")
+    assert screen.game.held() == (0,)
+    driver.keys("down")
+    held, _ = _render(driver, SIZES[0])
+    grey = [pygame.transform.grayscale(image) for image in (loose, held)]
+    differ = sum(grey[0].get_at((x, y)) != grey[1].get_at((x, y))
+                 for x in range(area.left, area.right) for y in range(area.top, area.bottom))
+    assert differ > area.width * area.height // 10
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str, theme: str) -> None:
+    """The picture has the window's size, is mostly the theme's background, and its text colour is 7:1 on it."""
+    driver.window.theme = THEMES[theme]
+    GAMES[name](driver)
+    surface, _ = _render(driver, SIZES[0])
+    assert surface.get_size() == SIZES[0]
+    colours = Counter(tuple(surface.get_at((x, y))[:3]) for x in range(0, 1280, 4) for y in range(0, 720, 4))
+    (background, most), *others = colours.most_common()
+    assert background == THEMES[theme].background and most > sum(colours.values()) // 2
+    strongest = max(contrast_ratio(colour, background) for colour, _ in others)
+    assert strongest >= 7
+    assert THEMES[theme].text in colours and THEMES[theme].face in colours
+
+
+def test_an_open_text_field_is_drawn_with_its_text_and_a_frame(driver: Driver) -> None:
+    _entry(driver)
+    assert isinstance(driver.top, Entry)
+    _, drawn = _render(driver, SIZES[1])
+    assert "field" in drawn.cells and drawn.focus is not None and drawn.focus.contains(drawn.cells["field"])
+    assert any("Anna, Ben, Carla, Dave" in text for text, _ in drawn.texts)

@@ -1,0 +1,107 @@
+"""Driving the window in tests: posted key events, SDL's dummy video driver, a speech spy.
+
+Each test gets a fresh display and a fresh :class:`Window`; the display is
+closed afterwards and the font caches cleared, so no pygame state leaks
+from one test to the next.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from accessible_dice.presentation.i18n import language
+from accessible_dice.session import new_session
+from accessible_dice.speech import Silenced, SpeechSpy
+from accessible_dice.ui import draw
+from accessible_dice.ui.window import Screen, Window
+from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.utterance import Utterance
+
+EN = language("en")
+
+
+class Driver:
+    """A window and the keys to press in it."""
+
+    def __init__(self, window: Window, spy: SpeechSpy) -> None:
+        self.window = window
+        self.spy = spy
+
+    def key(self, key: int, mod: int = 0, text: str = "") -> None:
+        """Press one key (KEYDOWN), as SDL reports it, and let the window handle it."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0))
+        self.window.pump()
+
+    def keys(self, *names: str) -> None:
+        """Press keys by pygame name: ``"return"``, ``"down"``, ``"r"``, ``"shift+1"``, ``"ctrl+f1"``."""
+        for name in names:
+            *mods, key = name.split("+") if name != "+" else ["+"]
+            mod = (pygame.KMOD_LSHIFT if "shift" in mods else 0) | (pygame.KMOD_LCTRL if "ctrl" in mods else 0)
+            code = pygame.key.key_code(key)
+            self.key(code, mod, key if len(key) == 1 and not mods else "")
+
+    def type(self, text: str) -> None:
+        """Type characters into a text field (TEXTINPUT, one event per character)."""
+        for char in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+            self.window.pump()
+
+    @property
+    def top(self) -> Screen:
+        screen = self.window.top
+        assert screen is not None
+        return screen
+
+    @property
+    def said(self) -> list[Utterance]:
+        return self.spy.utterances
+
+    @property
+    def last(self) -> str:
+        assert self.spy.last is not None
+        return self.spy.last.text
+
+    @property
+    def silenced(self) -> int:
+        return sum(isinstance(entry, Silenced) for entry in self.spy.log)
+
+    def game(self, game_id: str, players: list[str], seed: int = 1, **options: object) -> GameScreen:
+        """Start a game straight away (as ``--game``), saved in the test's data folder."""
+        from accessible_dice.session import save_path
+
+        session = new_session(game_id, players, dict(options), seed=seed, save_to=save_path())
+        screen = GameScreen(self.window, session)
+        self.window.push(screen)
+        return screen
+
+    def focused(self) -> str:
+        cell = self.top.focus.cell()
+        return "" if cell is None else cell.key
+
+
+def open_window(size: tuple[int, int] = (1280, 720), **settings: object) -> tuple[Window, SpeechSpy]:
+    pygame.display.init()
+    pygame.font.init()
+    draw.font.cache_clear()
+    draw._rendered.cache_clear()
+    spy = SpeechSpy()
+    window = Window(EN, spy, pace=0, **settings)  # type: ignore[arg-type]
+    window.open(size)
+    return window, spy
+
+
+def open_driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
+    """The ``driver`` fixture; a test module declares it with ``pytest.fixture(name="driver")(open_driver)``."""
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("ACCESSIBLE_DICE_CONFIG", str(tmp_path / "config"))
+    assert os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    window, spy = open_window()
+    yield Driver(window, spy)
+    pygame.event.clear()
+    pygame.key.stop_text_input()
+    pygame.display.quit()
