@@ -44,6 +44,7 @@ def test_shut_the_box_against_a_computer_by_flap_number_keys(driver: Driver) -> 
     game = screen.game
     for _step in range(400):
         driver.window.tick()
+        screen.finish_thinking(wait=10)
         if game.is_over():
             break
         if game.current_player() != 0:
@@ -367,3 +368,49 @@ def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -
 def test_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
     screen = driver.game(game_id, ["Anna", "Ben"])
     assert driver.spy.texts[0].startswith(screen.presenter.opening().text)
+
+
+# ---------------------------------------------------------------- computer players and thinking
+
+
+def test_a_computer_turn_waits_for_its_pace_refuses_acting_keys_and_enter_plays_it(driver: Driver) -> None:
+    driver.window.pace = 60
+    screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
+    assert screen.computer_turn()
+    driver.window.tick()  # the first step is due at once
+    screen.finish_thinking(wait=10)
+    throws = len(screen.game.history)
+    assert throws == 1 and screen.computer_turn()
+    driver.window.tick()
+    assert len(screen.game.history) == throws, "the next step waits for the pace"
+    driver.keys("r")
+    assert driver.last == "cpu is playing; Enter plays its next step now."
+    driver.keys("return")
+    screen.finish_thinking(wait=10)
+    assert len(screen.game.history) == throws + 1
+
+
+def test_the_hint_key_gives_the_terminals_hint(driver: Driver) -> None:
+    screen = driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("r", "a")
+    screen.finish_thinking(wait=10)
+    expected = driver.window.terminal._hint((), screen.session, screen.presenter).text
+    assert driver.last == expected
+
+
+def test_slow_thinking_leaves_the_window_answering_keys(driver: Driver) -> None:
+    import threading
+
+    screen = driver.game("shut-the-box", ["Anna"], seed=1)
+    release = threading.Event()
+    got: list[str] = []
+    screen.think(lambda: release.wait(5) and "done", got.append)
+    assert screen.thinking is not None, "not finished within the loop's short wait"
+    driver.keys("t")
+    assert driver.last == screen.presenter.turn_answer().text, "review keys answer at once"
+    driver.keys("r")
+    assert driver.last == "Still thinking; a moment please."
+    assert screen.game.history == []
+    release.set()
+    screen.finish_thinking(wait=5)
+    assert got == ["done"] and screen.thinking is None

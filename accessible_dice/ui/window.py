@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from accessible_dice.errors import N_, DiceError, IllegalMove
@@ -440,6 +441,8 @@ class Window:
         self.pace = pace
         self.voice_settings = voice_settings or VoiceSettings(language=language.code)
         self.screens: list[Screen] = []
+        #: One thread for long thinking (hints, computer moves), so the loop never waits on it.
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="window-thinking")
         self.running = True
         self.surface: pygame.Surface | None = None
         self.drawn = Drawn()
@@ -642,6 +645,7 @@ class Window:
         return 0
 
     def close(self) -> None:
+        self.worker.shutdown(wait=False, cancel_futures=True)
         pygame.display.quit()
 
 

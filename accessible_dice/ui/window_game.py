@@ -9,19 +9,27 @@ Computer players' steps are paced: the next one waits until the speech
 before it has finished and ``Window.pace`` seconds have passed, and Enter
 takes it at once. With real dice the field for their values opens by
 itself whenever a throw is due; Escape closes it, and R opens it again.
+
+Choosing a computer player's move and a hint may take long the first time
+(the Yatzy strategy table is built once, in seconds), so that thinking runs
+on a worker thread while the loop goes on answering keys; the game is not
+changed until the answer is back.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as NotYet
 from pathlib import Path
+from typing import Any
 
-from accessible_dice.errors import DiceError
+from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.presentation import TITLES, presenter_for
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session
+from accessible_dice.session import Session, computer_move
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.keys import Pressed
@@ -32,9 +40,22 @@ from accessible_dice.utterance import Utterance
 
 #: The player's rules pages (docs/rules/<game>.md), read by Ctrl+F1.
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
-#: The review keys and the terminal commands they are.
-REVIEW = {"dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves",
-          "hint": "hint"}
+#: The review keys (the terminal commands of the same names).
+REVIEW = ("dice", "board", "standings", "turn", "moves")
+#: The commands that change the game.
+ACTING = ("move", "values", "roll")
+#: How long the loop waits for thinking before going on with other events.
+THINK_WAIT = 0.05
+
+
+class ComputerPlaying(IllegalMove):
+    # Translators: a key that acts was pressed during a computer player's turn; Enter plays its next step.
+    template = N_("{name} is playing; Enter plays its next step now.")
+
+
+class StillThinking(IllegalMove):
+    # Translators: a key that acts was pressed while a hint or a computer's move is being worked out.
+    template = N_("Still thinking; a moment please.")
 
 
 class GameScreen(Screen):
@@ -54,6 +75,8 @@ class GameScreen(Screen):
         self.contexts = (*Screen.contexts, "game", *self.board.contexts)
         self.next_step = 0.0
         self.prompted_at = -1
+        #: Thinking on the worker thread: its future and what to do with the answer on the loop.
+        self.thinking: tuple[Future[Any], Callable[[Any], None]] | None = None
 
     # ------------------------------------------------------------ what it shows
 
@@ -125,9 +148,43 @@ class GameScreen(Screen):
 
     def execute(self, command: Command) -> bool:
         """Carry out a command exactly as the terminal does; then what the new state needs."""
+        if command.name in ACTING and self.thinking is not None:
+            self.refuse(StillThinking())
+            return False
+        if command.name in ACTING and self.computer_turn():
+            player = self.game.current_player()
+            self.refuse(ComputerPlaying(name=self.game.players[player or 0]))
+            return False
         done = self.attempt(lambda: self.window.terminal._execute(command, self.session, self.presenter))
         self.after()
         return done
+
+    def think(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        """Run ``work`` on the worker thread; ``then`` gets its answer on the loop (see :meth:`tick`)."""
+        self.thinking = (self.window.worker.submit(work), then)
+        self.finish_thinking(THINK_WAIT)
+
+    def finish_thinking(self, wait: float = 0.0) -> bool:
+        """Take the answer if it is there; ``True`` when something was done with it."""
+        if self.thinking is None:
+            return False
+        future, then = self.thinking
+        try:
+            answer_now = future.result(timeout=wait)
+        except NotYet:
+            return False
+        except DiceError as refusal:
+            self.thinking = None
+            self.refuse(refusal)
+            return True
+        self.thinking = None
+        self.attempt(lambda: then(answer_now))
+        self.after()
+        return True
+
+    def hint(self) -> None:
+        """A: the terminal's hint, worked out off the loop."""
+        self.think(lambda: self.window.terminal._hint((), self.session, self.presenter), self.window.say)
 
     def act_move(self, move: object) -> bool:
         return self.execute(Command("move", move=move))  # type: ignore[arg-type]
@@ -207,7 +264,9 @@ class GameScreen(Screen):
         elif name == "roll":
             self.roll()
         elif name in REVIEW:
-            self.execute(Command(REVIEW[name]))
+            self.execute(Command(name))
+        elif name == "hint":
+            self.hint()
         elif name == "everybody":
             self.window.say(combine((self.presenter.board_answer(p) for p in range(len(self.game.players))),
                                     interrupt=True))
@@ -236,12 +295,24 @@ class GameScreen(Screen):
         return not self.game.is_over() and self.session.computer_to_act()
 
     def step(self) -> None:
-        self.window.terminal._report(self.session, self.presenter, self.session.computer_step())
+        """The computer player's throw, or its move (thought out off the loop)."""
+        if self.thinking is not None:
+            return
         self.next_step = time.monotonic() + self.window.pace
-        self.after()
+        if self.session.request() is not None:
+            self.report(self.session.computer_step())
+            self.after()
+        else:
+            self.think(lambda: computer_move(self.game, self.session.dice.rng),
+                       lambda move: self.report(self.session.act(move)))
+
+    def report(self, events: list[Any]) -> None:
+        self.window.terminal._report(self.session, self.presenter, events)
 
     def tick(self, now: float) -> bool:
         """A computer player's next step, once the last words are said; paused under menus (KB-16)."""
+        if self.finish_thinking():
+            return True
         if self.window.top is not self or not self.computer_turn() or now < self.next_step:
             return False
         if getattr(self.window.voice, "is_speaking", lambda: False)():

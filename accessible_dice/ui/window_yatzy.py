@@ -10,6 +10,7 @@ release by position, Shift+1-6 by face value.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from accessible_dice.games.base import Move, ThrowFirst
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy, score
@@ -17,10 +18,22 @@ from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window_boards import Board, NoDieShows, NoSuchDieHere
 from accessible_dice.ui.window_model import Cell, Row
 
+if TYPE_CHECKING:
+    from accessible_dice.ui.window_game import GameScreen
+
 
 class YatzyBoard(Board):
     contexts = ("dice",)
     game: Yatzy
+
+    def __init__(self, screen: GameScreen) -> None:
+        super().__init__(screen)
+        if screen.session.computers:
+            # A computer player needs the strategy table: load (or, the first time ever, build) it now,
+            # off the loop, rather than at its first move.
+            from accessible_dice.strategy.yatzy import table
+
+            screen.window.worker.submit(table, self.game.options["order"])
 
     # ------------------------------------------------------------ dice
 

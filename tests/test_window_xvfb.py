@@ -1,0 +1,100 @@
+"""The real window on a real X display (Xvfb): the command line opens it, keys play, a screenshot is taken.
+
+Skipped only when ``Xvfb`` is not installed (CI installs the xvfb package).
+The program runs in its own process with SDL's x11 video driver; keys are
+posted into its event queue just before its loop starts, and the display
+surface is saved as it closes.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from accessible_dice.ui.theme import THEMES, contrast_ratio
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Runs the command line with keys queued: throw, then Escape, C (Close), Enter, Y (Yes), Enter.
+PLAYER = """
+import os, sys, pygame
+from accessible_dice import cli
+from accessible_dice.ui.window import Window
+
+keys = [(pygame.K_RETURN, ""), (pygame.K_ESCAPE, ""), (pygame.K_c, "c"), (pygame.K_RETURN, ""),
+        (pygame.K_y, "y"), (pygame.K_RETURN, "")]
+run, close = Window.run, Window.close
+
+def queued_run(self):
+    for key, text in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    return run(self)
+
+def shot_close(self):
+    surface = pygame.display.get_surface()
+    self.frame()
+    pygame.image.save(surface, os.environ["SHOT"])
+    print("driver:", pygame.display.get_driver(), file=sys.stderr)
+    close(self)
+
+Window.run, Window.close = queued_run, shot_close
+sys.exit(cli.main(["--ui", "window", "--game", "shut-the-box", "--speech", "text", "--seed", "1"]))
+"""
+
+
+def _free_display() -> int:
+    for number in range(90, 200):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def xvfb() -> Iterator[str]:
+    binary = shutil.which("Xvfb")
+    if binary is None:
+        pytest.skip("Xvfb is not installed")
+    number = _free_display()
+    server = subprocess.Popen([binary, f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("Xvfb did not start")
+            time.sleep(0.05)
+        yield f":{number}"
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_the_command_line_opens_a_real_window_that_plays_and_closes_by_keys(xvfb: str, tmp_path: Path) -> None:
+    shot = tmp_path / "window.png"
+    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy",
+           "SHOT": str(shot), "ACCESSIBLE_DICE_DATA": str(tmp_path / "data"),
+           "ACCESSIBLE_DICE_CONFIG": str(tmp_path / "config"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PLAYER], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "driver: x11" in done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Shut the Box: Player. Turn 1."
+    assert lines[1].startswith("Player threw ")
+    assert lines[-1] == "Game saved. Goodbye."
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1024, 640), "80 % of the 1280x800 screen"
+    colours = Counter(tuple(image.get_at((x, y))[:3]) for x in range(0, 1024, 4) for y in range(0, 640, 4))
+    theme = THEMES["yellow-on-black"]
+    (background, _), *_ = colours.most_common()
+    assert background == theme.background
+    assert theme.text in colours and contrast_ratio(theme.text, background) >= 7
+    assert theme.focus in colours, "the focus frame is drawn"
