@@ -87,6 +87,11 @@ class HistoryDamaged(DiceError):
     template = N_("The score history could not be read; it is kept as {name} and a new one was started.")
 
 
+class NotKept(DiceError):
+    # Translators: the score history was asked for in a game that records none (a test, a demonstration).
+    template = N_("No score history is kept here.")
+
+
 def history_path() -> Path:
     return data_dir() / FILE_NAME
 

@@ -13,12 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from accessible_dice import save, strategy
+from accessible_dice import history, save, storage, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
-from accessible_dice.errors import N_, InvalidInput
+from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
 from accessible_dice.storage import data_dir
+from accessible_dice.undo import Timeline
 
 MAX_NAME = 30
 #: Player names that start with this (any case) are computer players.
@@ -128,23 +129,50 @@ def computer_move(game: Game, rng: random.Random) -> Move | None:
 # ---------------------------------------------------------------- the session
 
 
+class SaveMovedAside(save.BadSave):
+    # Translators: a save that cannot be loaded was renamed, not deleted; {reason} ends with a full stop.
+    template = N_("The saved game cannot be used: {reason} It is kept as {name}.")
+
+
 class Session:
-    """One game with its players, its dice source and its save file."""
+    """One game with its players, its dice source, its save file and its score history.
+
+    Every action goes through the :class:`~accessible_dice.undo.Timeline`, so
+    the last step can be taken back (:meth:`undo`) and done again
+    (:meth:`redo`); both save at once, like any action.
+    """
 
     def __init__(self, game: Game, *, manual: bool = False, seed: int | None = None,
-                 save_to: Path | None = None) -> None:
+                 save_to: Path | None = None, record_to: Path | None = None) -> None:
         self.game = game
         self.manual = manual
         self.dice = RandomDice(seed)
         self.save_to = save_to
+        self.record_to = record_to
         self.computers = frozenset(p for p, name in enumerate(game.players) if is_computer(name))
+        self.timeline = Timeline(game, manual=manual, computers=self.computers)
         #: Why the last save failed (``None`` when it worked); the front end says it once.
         self.save_error: str | None = None
+        #: What went wrong recording the finished game in the score history, to be said once.
+        self.record_problem: DiceError | None = None
 
     @classmethod
-    def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None) -> Session:
-        """Continue the game saved in ``path``; :class:`~accessible_dice.save.BadSave` if it cannot be."""
-        return cls(save.read(path), manual=manual, seed=seed, save_to=path)
+    def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None,
+               record_to: Path | None = None) -> Session:
+        """Continue the game saved in ``path``; :class:`~accessible_dice.save.BadSave` if it cannot be.
+
+        A save that cannot be loaded is moved aside (:class:`SaveMovedAside`
+        names the copy), so it is reported once and never lost.
+        """
+        try:
+            game = save.read(path)
+        except save.BadSave as error:
+            try:
+                kept = storage.move_aside(path)
+            except OSError:
+                raise error from None
+            raise SaveMovedAside(reason=error.data["reason"], name=kept.name) from None
+        return cls(game, manual=manual, seed=seed, save_to=path, record_to=record_to)
 
     # -- questions
 
@@ -188,7 +216,19 @@ class Session:
         return self.act(Roll(parse_dice(text, request.count, request.faces)))
 
     def act(self, action: Action) -> list[Event]:
-        events = self.game.apply(action)
+        events = self.timeline.apply(action)
+        self.save()
+        return events
+
+    def undo(self) -> tuple[Action, ...]:
+        """Take back the last step a person made (see :mod:`accessible_dice.undo`); the actions taken back."""
+        taken = self.timeline.undo()
+        self.save()
+        return taken
+
+    def redo(self) -> list[Event]:
+        """Do again what the last undo took back; its events."""
+        events = self.timeline.redo()
         self.save()
         return events
 
@@ -204,7 +244,14 @@ class Session:
     # -- saving
 
     def save(self) -> None:
-        """Save after every action; a finished game leaves no save to resume."""
+        """Save after every action; a finished game is recorded and leaves no save to resume.
+
+        It is recorded before its save goes, so a crash in between leaves it
+        in the history and, at worst, its last move to make again (a game is
+        recorded once however often).
+        """
+        if self.game.is_over():
+            self.record()
         if self.save_to is None:
             return
         try:
@@ -216,8 +263,20 @@ class Session:
         except OSError as error:
             self.save_error = error.strerror or str(error)
 
+    def record(self) -> None:
+        """Put the finished game into the score history; a failure is kept to be said, never raised."""
+        if self.record_to is None:
+            return
+        try:
+            with history.ScoreHistory(self.record_to) as scores:
+                scores.record(self.game, dice="manual" if self.manual else "random", computers=self.computers)
+                self.record_problem = scores.damaged
+        except history.HistoryUnavailable as error:
+            self.record_problem = error
+
 
 def new_session(game_id: str, players: Sequence[str], options: dict, *, manual: bool = False,
-                seed: int | None = None, save_to: Path | None = None) -> Session:
+                seed: int | None = None, save_to: Path | None = None, record_to: Path | None = None) -> Session:
     """A new game; a bad option or player count raises a refusal (a ``DiceError``)."""
-    return Session(new_game(game_id, players, options), manual=manual, seed=seed, save_to=save_to)
+    return Session(new_game(game_id, players, options), manual=manual, seed=seed, save_to=save_to,
+                   record_to=record_to)

@@ -171,6 +171,14 @@ class Timeline:
         self.undone.clear()
         return events
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take something back now (help mentions it then)."""
+        try:
+            undo_point(self.game, self.steps, manual=self.manual, computers=self.computers, floor=self.floor)
+        except IllegalMove:
+            return False
+        return True
+
     def undo(self) -> tuple[Action, ...]:
         """Take back the last step a person made (and what computers did after it); the actions taken back."""
         point = undo_point(self.game, self.steps, manual=self.manual, computers=self.computers, floor=self.floor)

@@ -16,8 +16,11 @@ from accessible_dice.presentation.describe import Presenter, answer, combine
 from accessible_dice.utterance import Utterance
 
 
-def taken_back(presenter: Presenter, actions: Sequence[Action]) -> Utterance:
-    """The first action taken back (the person's step), then where the game stands."""
+def taken_back(presenter: Presenter, actions: Sequence[Action], where: bool = True) -> Utterance:
+    """The first action taken back (the person's step), then (``where``) where the game stands.
+
+    A front end that prompts for typed dice next leaves ``where`` out: the prompt says it.
+    """
     _ = presenter._
     first = actions[0]
     if isinstance(first, Roll):
@@ -29,7 +32,7 @@ def taken_back(presenter: Presenter, actions: Sequence[Action]) -> Utterance:
     else:
         # Translators: undo took back a move; {move} says it as hints do, e.g. "Sum (7)".
         said = _("Taken back: {move}.").format(move=presenter.move_words(first))
-    return combine([answer(said), presenter.turn_news()], interrupt=True) or answer(said)
+    return combine([answer(said), presenter.turn_news() if where else None], interrupt=True) or answer(said)
 
 
 def done_again(presenter: Presenter, events: Sequence[Event], prompt: bool = False) -> Utterance:

@@ -57,6 +57,14 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "stop": (N_("stop"), ()),
     # Translators: terminal command: change how much is said (brief, normal, full).
     "verbosity": (N_("verbosity"), ("v",)),
+    # Translators: terminal command: take back the last step (a wrongly typed throw, a move).
+    "undo": (N_("undo"), ()),
+    # Translators: terminal command: do again what undo took back.
+    "redo": (N_("redo"), ()),
+    # Translators: terminal command: hear or change the settings ("settings verbosity brief").
+    "settings": (N_("settings"), ()),
+    # Translators: terminal command: personal bests and averages from the score history.
+    "history": (N_("history"), ()),
     # Translators: terminal command: save and leave.
     "quit": (N_("quit"), ("q",)),
 }

@@ -5,7 +5,8 @@ and on the main menu's settings step (``verbosity brief``, or
 ``verbosity=brief`` as game options are typed). A change is checked, saved
 at once (atomically) and handed to ``on_change`` so what can change under
 way (verbosity, sound) does so; a refusal says what the setting takes and
-changes nothing.
+changes nothing. Without a ``path`` (tests, a demonstration) a change holds
+for this run only.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ class SettingsScreen:
         if len(parts) == 1:
             return words.one(key, self.settings, self.language)
         changed = self.settings.changed(key, " ".join(parts[1:]))
+        failure = None
         try:
-            config.store(changed, self.path)
-            failure = None
+            if self.path is not None:
+                config.store(changed, self.path)
         except OSError as error:
             failure = error.strerror or str(error)
         self.settings = changed

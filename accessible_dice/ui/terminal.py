@@ -17,11 +17,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
+from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event
-from accessible_dice.presentation import presenter_for
+from accessible_dice.history import NotKept, ScoreHistory
+from accessible_dice.presentation import presenter_for, scores
+from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
@@ -29,6 +32,7 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, simple_move
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.ui import commands
+from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: Seconds the last words may take to finish when the program ends.
@@ -104,11 +108,13 @@ class Terminal:
     """Plays one game session from typed lines."""
 
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language,
-                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, settings: SettingsScreen | None = None) -> None:
         self.announcer = announcer
         self.read_line = read_line
         self.language = language
         self.verbosity = verbosity
+        #: The ``settings`` command; without one given, changes hold for this run only.
+        self.settings = settings or SettingsScreen(language, config.Settings(verbosity=verbosity.name.lower()))
         self._ = language._
 
     def say(self, utterance: Utterance | None) -> None:
@@ -155,9 +161,16 @@ class Terminal:
 
     def _report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
         self.say(presenter.announce(events, prompt=self._human_moves(session)))
+        self._storage_news(session)
+
+    def _storage_news(self, session: Session) -> None:
+        """A failed autosave, or a finished game the score history could not take: said, and play goes on."""
         if session.save_error is not None:
             # Translators: autosave failed; {reason} is the system's reason. The game goes on.
             self.say(news(self._("The game could not be saved: {reason}.").format(reason=session.save_error)))
+        if session.record_problem is not None:
+            self.say(news(session.record_problem.render(self._, self.language.ngettext)))
+            session.record_problem = None
 
     def _goodbye(self, session: Session) -> None:
         if session.game.is_over() or session.save_to is None:
@@ -200,8 +213,33 @@ class Terminal:
             self.announcer.silence()
         elif name == "verbosity":
             self._verbosity(command.args, presenter)
+        elif name in ("undo", "redo"):
+            self._undo(name, session, presenter)
+        elif name == "settings":
+            self.say(self.settings.command(command.args))
+            self.verbosity = presenter.verbosity = Verbosity.named(self.settings.settings.verbosity)
+        elif name == "history":
+            self._scores(session)
         else:
             self._review_history(name)
+
+    def _undo(self, name: str, session: Session, presenter: Presenter) -> None:
+        """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""
+        if name == "undo":
+            taken = session.undo()
+            typing = session.manual and session.request() is not None
+            self.say(undo_words.taken_back(presenter, taken, where=not typing))
+        else:
+            self.say(undo_words.done_again(presenter, session.redo(), prompt=self._human_moves(session)))
+        self._storage_news(session)
+
+    def _scores(self, session: Session) -> None:
+        """This game's records for its players, from the score history."""
+        if session.record_to is None:
+            raise NotKept()
+        with ScoreHistory(session.record_to) as history:
+            lines = scores.records_lines(history, self.language, session.game.id, session.game.players)
+        self.say(answer(" ".join(lines)))
 
     def _hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
         """The best move now; ``hint sum`` compares the move named with the best."""
@@ -287,5 +325,12 @@ class Terminal:
             # Translators: help: {commands} lists the commands that act now, e.g. "singles, sum or shut N".
             now = self._("Now: {commands}.").format(
                 commands=self.language.join(commands.actions_now(game, self.language), "or"))
+        said = [now]
+        if session.timeline.can_undo():
+            # Translators: help, when the last step can be taken back.
+            said.append(self._("To take back the last step, type undo."))
+        if session.timeline.undone:
+            # Translators: help, after an undo.
+            said.append(self._("To do it again, type redo."))
         # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
-        return answer(" ".join([now, self._("Any time: {commands}.").format(commands=any_time)]))
+        return answer(" ".join([*said, self._("Any time: {commands}.").format(commands=any_time)]))
