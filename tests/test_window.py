@@ -414,3 +414,20 @@ def test_slow_thinking_leaves_the_window_answering_keys(driver: Driver) -> None:
     release.set()
     screen.finish_thinking(wait=5)
     assert got == ["done"] and screen.thinking is None
+
+
+def test_a_key_reaches_the_speaker_in_under_10_ms_median(driver: Driver) -> None:
+    """Timing as in benchmarks/window_latency.py (docs/performance.md): post, handle, speak."""
+    import statistics
+    import time
+
+    driver.game("yatzy", ["Anna", "Ben"], seed=1)
+    driver.keys("r")
+    times = []
+    for n in range(200):
+        count = len(driver.said)
+        start = time.perf_counter()
+        driver.key(pygame.K_RIGHT if n % 2 else pygame.K_LEFT)
+        times.append(time.perf_counter() - start)
+        assert len(driver.said) == count + 1
+    assert statistics.median(times) < 0.010
