@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Roll
 from accessible_dice.games.quiclo import DeclareNone, UseHelper, WriteEquation
 from accessible_dice.games.storeslem import Pass, SetBoard, Strike
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.strategy.common import Advice, Choice
 from accessible_dice.utterance import Cue
 
 EN = Language("en")
@@ -82,3 +85,26 @@ def test_quiclo_the_hint_never_gives_the_equation_away() -> None:
     assert say.hint_answer(WriteEquation("6 − 5 + 4 = 3 × 2 − 1")).text == "Hint: an equation with all 6 dice exists."
     assert say.hint_answer(WriteEquation("4 ÷ 4 = 2 − 1")).text == "Hint: the best equation uses 4 dice."
     assert say.standings_answer().text == "Lives: Anna 3 lives."
+
+
+@dataclass(frozen=True)
+class HelperAdviceLike(Advice):
+    """The fields the QUICLO strategy's advice carries (helper_dice, helper_cost): the words rely on them only."""
+
+    helper_dice: int = 0
+    helper_cost: int = 1
+
+
+def test_quiclo_a_strategy_hint_says_the_helpers_dice_and_price_never_the_equation() -> None:
+    game = new_game("quiclo", ["Anna"])
+    say = presenter_for(game, EN)
+    game.apply(Roll((1, 2, 3, 4, 5, 6)))
+    helper, none = Choice((UseHelper(),), -1), Choice((DeclareNone(),), -1)
+    assert say.advice_answer(HelperAdviceLike((helper, none), True, None, 6)).text == (
+        "Hint: an equation with all 6 dice exists. The helper costs 1 life.")
+    assert say.advice_answer(HelperAdviceLike((helper, none), True, None, 4)).text == (
+        "Hint: the best equation uses 4 dice. The helper costs 1 life.")
+    assert say.advice_answer(HelperAdviceLike((helper, none), True, none, 4)).text == (
+        "An equation exists: declaring none would cost 1 life.")
+    assert say.advice_answer(HelperAdviceLike((none, helper), True, None, 0)).text == (
+        "Hint: no equation is possible; type none.")

@@ -13,6 +13,7 @@ from accessible_dice.errors import N_
 from accessible_dice.games.base import Move
 from accessible_dice.games.quiclo import (
     DICE,
+    DeclareNone,
     EquationJudged,
     HelperUsed,
     LifeGained,
@@ -20,9 +21,11 @@ from accessible_dice.games.quiclo import (
     NoneDeclared,
     PlayerOut,
     Quiclo,
+    UseHelper,
     WriteEquation,
 )
 from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 
@@ -116,6 +119,40 @@ class QuicloPresenter(Presenter):
         lines = self.language.join(self.lives_line(p) for p in range(len(self.game.players)))
         # Translators: everybody's lives, then the round, e.g. "Lives: Anna 3 lives and Ben 2 lives."
         return answer(self._("Lives: {lines}.").format(lines=lines))
+
+    def move_words(self, move: Move) -> str:
+        if isinstance(move, UseHelper):
+            # Translators: the QUICLO helper as a choice in a hint.
+            return self._("The helper")
+        if isinstance(move, DeclareNone):
+            # Translators: "no equation possible" as a choice in a hint.
+            return self._("No equation possible")
+        return super().move_words(move)
+
+    def expected_words(self, value: float) -> str:
+        # Translators: what a choice does to the player's lives this turn, e.g. "lives change -1".
+        return self._("lives change {value}").format(value=self.language.number(round(value)))
+
+    def advice_answer(self, advice: Advice) -> Utterance:
+        """The strategy's hint: how many dice the helper's equation uses and its price, never the equation."""
+        dice = getattr(advice, "helper_dice", None)
+        if dice is None:
+            return super().advice_answer(advice)
+        cost = self.lives_words(getattr(advice, "helper_cost", 1))
+        considered = advice.considered.move if advice.considered is not None else None
+        if isinstance(considered, DeclareNone) and dice:
+            # Translators: asked about "no equation possible" when there is one; {cost} e.g. "1 life".
+            return answer(self._("An equation exists: declaring none would cost {cost}.").format(cost=cost))
+        if dice == 0:
+            # Translators: a QUICLO hint when the dice make no equation at all.
+            return answer(self._("Hint: no equation is possible; type none."))
+        if dice == DICE:
+            # Translators: a QUICLO hint: all six dice make an equation (it wins a life); the helper costs {cost}.
+            return answer(self._("Hint: an equation with all {count} dice exists. The helper costs {cost}.").format(
+                count=self.language.number(DICE), cost=cost))
+        # Translators: a QUICLO hint: the longest equation uses {count} dice; the helper costs {cost}.
+        return answer(self._("Hint: the best equation uses {count} dice. The helper costs {cost}.").format(
+            count=self.language.number(dice), cost=cost))
 
     def hint_answer(self, move: Move | None) -> Utterance:
         """How many dice the best equation uses; never the equation, which the helper sells for a life."""

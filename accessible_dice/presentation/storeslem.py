@@ -210,6 +210,10 @@ class StoreslemPresenter(Presenter):
 
     # ------------------------------------------------------------ hints
 
+    def expected_words(self, value: float) -> str:
+        # Translators: the strategy's expected final score of the board.
+        return self._("{value} expected points").format(value=self.language.decimal(value))
+
     def move_words(self, move: Move) -> str:
         if isinstance(move, Strike):
             # Translators: a hint to strike numbers, e.g. "Strike 9 and 6".
