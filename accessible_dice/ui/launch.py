@@ -9,6 +9,7 @@ standard error; the game was saved after its last action.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import logging
 import os
@@ -16,17 +17,21 @@ import sys
 import traceback
 from typing import TextIO
 
+from accessible_dice import settings as config
 from accessible_dice.cli import Launch
 from accessible_dice.errors import N_, DiceError
+from accessible_dice.history import history_path
+from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.save import BadSave
 from accessible_dice.session import Session, new_session, save_path
 from accessible_dice.sound import SoundPlayer
-from accessible_dice.speech import Speaker, VoiceSettings
+from accessible_dice.speech import Speaker
 from accessible_dice.storage import data_dir
 from accessible_dice.ui.menu import Menu, default_players
+from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
 from accessible_dice.utterance import Cue, Utterance
 
@@ -90,23 +95,32 @@ def _front_end(launch: Launch) -> str:
     return "window" if wanted and window else "console"
 
 
-def _outputs(launch: Launch, lang: Language) -> Announcer:
+def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announcer:
     """The printed lines, the chosen speech output and the sound cues, together.
 
     The speaker is the real one (``--speech``); when it speaks through its
     ``text`` backend it prints the lines itself, so the terminal does not
     print them twice. While the built-in voice talks, the cues step back.
+    The voice and the cues start as the settings say.
     """
     stream = _stdout()
     cues = _cues()
+    if cues is not None:
+        _sound_settings(cues, chosen)
 
     def duck(_utterance: Utterance, speaking: bool) -> None:
         if cues is not None:
             cues.ducked = speaking
 
-    speaker = Speaker(launch.speech, settings=VoiceSettings(language=lang.code), gettext=lang._, stream=stream,
-                      on_voice=duck)
+    voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
+    speaker = Speaker(launch.speech, settings=voice, gettext=lang._, stream=stream, on_voice=duck)
     return Announcer(stream, speaker, cues)
+
+
+def _sound_settings(cues: SoundPlayer, chosen: config.Settings) -> None:
+    """The cues' volume and mute, from the settings (at start, and when they change)."""
+    cues.volume = chosen.sound_volume / 100
+    cues.muted = chosen.sound_mute
 
 
 def _cues() -> SoundPlayer | None:
@@ -119,30 +133,44 @@ def _cues() -> SoundPlayer | None:
 
 def _run(launch: Launch) -> int:
     _log_to_files()
+    loaded = config.load()
+    launch = launch.with_settings(loaded.settings)
     lang = language(launch.lang)
     if _front_end(launch) == "window":
         from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
 
+        for problem in loaded.problems:
+            logging.getLogger(__name__).warning(problem.render(lang._, lang.ngettext))
         return int(run_window(launch, lang))
-    announcer = _outputs(launch, lang)
+    announcer = _outputs(launch, lang, loaded.settings)
     try:
-        return _console(launch, lang, announcer)
+        for said in settings_words.problems(loaded.problems, lang):
+            announcer.say(said)
+        return _console(launch, lang, announcer, loaded.settings)
     finally:
         announcer.close()
 
 
-def _console(launch: Launch, lang: Language, announcer: Announcer) -> int:
+def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
     """The terminal front end: the game asked for, the saved one, or the main menu."""
-    terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity))
+
+    def changed(now: config.Settings) -> None:
+        terminal.verbosity = Verbosity.named(now.verbosity)
+        if isinstance(announcer.cues, SoundPlayer):
+            _sound_settings(announcer.cues, now)
+
+    screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
+    terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
     manual = launch.dice == "manual"
     if launch.game is not None:
         players = launch.players or default_players(lang)
         session = new_session(launch.game, players, launch.options, manual=manual, seed=launch.seed,
-                              save_to=save_path())
+                              save_to=save_path(), record_to=history_path())
         terminal.play(session)
         return 0
     resumed = _resumed(launch, announcer, lang) if launch.resume else None
-    menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path())
+    menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
+                record_to=history_path(), settings=screen)
     while True:
         chosen = (resumed, True) if resumed is not None else menu.run()
         resumed = None
@@ -187,7 +215,7 @@ def _resumed(launch: Launch, announcer: Announcer, lang: Language) -> Session | 
     try:
         if not path.exists():
             raise NoSavedGame()
-        return Session.resume(path, manual=launch.dice == "manual", seed=launch.seed)
+        return Session.resume(path, manual=launch.dice == "manual", seed=launch.seed, record_to=history_path())
     except (BadSave, NoSavedGame) as error:
         announcer.say(news(error.render(lang._, lang.ngettext), Cue("invalid")))
         return None

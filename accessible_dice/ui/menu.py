@@ -1,6 +1,7 @@
 """The main menu, by typed numbers or words, every prompt spoken.
 
-New game (game, players, options, dice), continue the saved game, or quit.
+New game (game, players, options, dice), continue the saved game, the
+settings, the score history, or quit.
 Each step says what can be typed and what Enter chooses; ``back`` returns to
 the main menu from any step. Wrong input is answered with a reason and the
 question stays open.
@@ -17,12 +18,18 @@ from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
-from accessible_dice.presentation import TITLES, playable
+from accessible_dice.history import HistoryUnavailable, ScoreHistory
+from accessible_dice.presentation import TITLES, playable, scores
+from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, check_names, new_session
+from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
 from accessible_dice.utterance import Cue, Utterance
+
+#: How many of the latest games the menu's score history says.
+MENU_LATEST = 5
 
 
 class NotAChoice(InvalidInput):
@@ -45,14 +52,19 @@ def default_players(language: Language) -> tuple[str, ...]:
 
 
 class Menu:
+    """The main menu; ``settings`` and ``record_to`` (the score history) add their items when given."""
+
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language, *,
-                 manual: bool, seed: int | None, save_to: Path) -> None:
+                 manual: bool, seed: int | None, save_to: Path, record_to: Path | None = None,
+                 settings: SettingsScreen | None = None) -> None:
         self.announcer = announcer
         self.read_line = read_line
         self.language = language
         self.manual = manual
         self.seed = seed
         self.save_to = save_to
+        self.record_to = record_to
+        self.settings = settings
         self._ = language._
 
     # ------------------------------------------------------------ asking
@@ -112,23 +124,62 @@ class Menu:
             items.append((self._("Continue {game} with {players}").format(
                 game=self._(TITLES[saved.game.id]), players=self.language.join(saved.game.players)),
                 ("continue", "resume")))
+        if self.settings is not None:
+            # Translators: main menu item: hear and change the settings.
+            items.append((self._("Settings"), ("settings",)))
+        if self.record_to is not None:
+            # Translators: main menu item: personal bests, averages and the latest games.
+            items.append((self._("Score history"), ("history", "scores")))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
         # Translators: the main menu's title, followed by its numbered items.
         choice = self.choose(self._("Main menu:"), items, default=0)
-        if items[choice][1][0] == "quit":
+        chosen = items[choice][1][0]
+        if chosen == "quit":
             return None
-        if items[choice][1][0] == "continue":
+        if chosen == "continue":
             assert saved is not None
             return saved, True
+        if chosen == "settings":
+            self._settings()
+            raise Back
+        if chosen == "history":
+            self._scores()
+            raise Back
         return self._new_game(), False
+
+    def _settings(self) -> None:
+        """Say the settings, then change them one typed line at a time until Enter."""
+        assert self.settings is not None
+        self.say(self.settings.command([]))
+        while text := self.ask(settings_words.prompt(self.language)):
+            try:
+                self.say(self.settings.command(text.split()))
+            except DiceError as error:
+                self.refuse(error)
+
+    def _scores(self) -> None:
+        """The score history: the count, every record, the latest games; one line each."""
+        assert self.record_to is not None
+        try:
+            with ScoreHistory(self.record_to) as history:
+                lines = scores.history_lines(history, self.language, latest=MENU_LATEST)
+                damaged = history.damaged
+        except HistoryUnavailable as error:
+            self.refuse(error)
+            return
+        if damaged is not None:
+            self.refuse(damaged)
+        self.say(answer(lines[0]))
+        for line in lines[1:]:
+            self.say(news(line))
 
     def _saved(self) -> Session | None:
         """The saved game, if there is one that loads."""
         if not self.save_to.exists():
             return None
         try:
-            return Session.resume(self.save_to, manual=self.manual, seed=self.seed)
+            return Session.resume(self.save_to, manual=self.manual, seed=self.seed, record_to=self.record_to)
         except save.BadSave as error:
             self.refuse(error)
             return None
@@ -148,7 +199,8 @@ class Menu:
         ]
         # Translators: the question before the dice choices; Enter keeps the first.
         self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
-        return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to)
+        return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to,
+                           record_to=self.record_to)
 
     def _players(self, game_id: str) -> tuple[str, ...]:
         cls = game_class(game_id)
