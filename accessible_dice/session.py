@@ -104,8 +104,9 @@ def _quiclo_player(game: Game, rng: random.Random) -> Move | None:
 
 #: The plain best move (hints, computer players) of the games without a strategy module yet.
 PLAIN: dict[str, Callable[[Game, random.Random], Move | None]] = {"storeslem": _storeslem, "quiclo": _quiclo}
-#: Computer players that play worse than the hint: QUICLO's helper never fails, so a computer
-#: using it would never lose a life, and a game between computers would never end.
+#: Computer players that play worse than the hint (and than any strategy module): QUICLO's
+#: helper never fails, so a computer using it would never lose a life, and a game between
+#: computers would never end.
 COMPUTERS: dict[str, Callable[[Game, random.Random], Move | None]] = {"quiclo": _quiclo_player}
 
 
@@ -119,11 +120,18 @@ def simple_move(game: Game, rng: random.Random) -> Move | None:
 
 
 def computer_move(game: Game, rng: random.Random) -> Move | None:
-    """What a computer player does now: the strategy's best move where the game has one."""
+    """What a computer player does now: its own rule where it has one, else the strategy's best move.
+
+    The own rule comes first: QUICLO's best move (the solver's equation) never
+    loses a life, so a computer playing it could not be beaten and a game of
+    computers would never end.
+    """
+    player = COMPUTERS.get(game.id)
+    if player is not None:
+        return player(game, rng)
     if strategy.has_strategy(game):
         return strategy.computer_move(game)
-    player = COMPUTERS.get(game.id)
-    return simple_move(game, rng) if player is None else player(game, rng)
+    return simple_move(game, rng)
 
 
 # ---------------------------------------------------------------- the session

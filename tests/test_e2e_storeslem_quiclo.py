@@ -50,6 +50,10 @@ def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path:
              "equation 2+2=", "s"]
     result = run_cli(args, typed, tmp_path)
     assert result.status == 0
+    # The hint's wording grows with the strategy module; it starts the same and never gives the equation.
+    assert result.lines[5].startswith("Hint: an equation with all 6 dice exists.")
+    assert "=" not in result.lines[5]
+    result.lines[5] = "Hint: an equation with all 6 dice exists."
     assert result.lines == [
         "QUICLO Equation: Anna and Ben. Everyone starts with 1 life. Anna's turn.",
         "Anna, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
