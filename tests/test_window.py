@@ -364,7 +364,7 @@ def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -
     assert any("kept" in text for text in driver.spy.texts)
 
 
-@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away"])
+@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away", "storeslem", "quiclo"])
 def test_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
     screen = driver.game(game_id, ["Anna", "Ben"])
     assert driver.spy.texts[0].startswith(screen.presenter.opening().text)
@@ -431,3 +431,78 @@ def test_a_key_reaches_the_speaker_in_under_10_ms_median(driver: Driver) -> None
         times.append(time.perf_counter() - start)
         assert len(driver.said) == count + 1
     assert statistics.median(times) < 0.010
+
+
+# ---------------------------------------------------------------- games where moves are typed
+
+
+def _press_button(driver: Driver, key: str) -> None:
+    """Focus the actions button ``key`` by arrows and press Enter."""
+    _to_row(driver, "actions")
+    driver.keys("home")
+    for _ in range(5):
+        if driver.focused() == key:
+            break
+        driver.keys("right")
+    assert driver.focused() == key
+    driver.keys("return")
+
+
+def test_a_whole_game_of_storeslem_by_keys_with_a_typed_a_chosen_and_no_strike(driver: Driver) -> None:
+    from accessible_dice.games.storeslem import Strike
+
+    screen = driver.game("storeslem", ["Anna"], seed=4)
+    game = screen.game
+    _press_button(driver, "random")
+    assert game.boards[0] is not None
+    # Throw 1: a strike typed in the field, opened by its first digit.
+    driver.keys("r")
+    strike = next(m for m in game.legal_moves() if isinstance(m, Strike) and len(m.numbers) == 1)
+    first, *rest = str(strike.numbers[0])
+    driver.keys(first)
+    assert isinstance(driver.top, Entry)
+    driver.type("".join(rest))
+    driver.keys("return")
+    assert strike.numbers[0] in game.struck[0]
+    # Throw 2: numbers chosen on the board with Enter, then the Strike button.
+    driver.keys("r")
+    strike = next(m for m in game.legal_moves() if isinstance(m, Strike))
+    for number in strike.numbers:
+        index = game.boards[0].index(number)
+        _to_row(driver, f"board0-{index // 3}")
+        driver.keys("home", *["right"] * (index % 3), "return")
+        assert driver.last == f"{number}, chosen"
+    _press_button(driver, "strike")
+    assert set(strike.numbers) <= game.struck[0]
+    # Throw 3: pass.
+    driver.keys("r")
+    if game.free_strike_due:
+        _to_row(driver, "board0-0")
+        driver.keys("return")
+    else:
+        _press_button(driver, "pass")
+    assert game.is_over()
+    assert "Game over" in driver.spy.texts[-1]
+
+
+def test_a_whole_game_of_quiclo_by_keys_equation_helper_and_none(driver: Driver) -> None:
+    from accessible_dice.games import quiclo
+
+    screen = driver.game("quiclo", ["Anna"], seed=2, lives=2)
+    game = screen.game
+    for turn in range(12):
+        if game.is_over():
+            break
+        driver.keys("r")
+        equation = quiclo.solve(game.dice_on_table())
+        if turn == 0 and equation is not None:
+            driver.keys(equation[0])
+            driver.type(equation[1:])
+            driver.keys("up")
+            assert driver.last == equation
+            driver.keys("return")
+            assert ": right" in driver.spy.texts[-1]
+        else:
+            _press_button(driver, "helper" if turn % 2 else "none")
+    assert game.is_over()
+    assert any("=" in text for text in driver.spy.texts)

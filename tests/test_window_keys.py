@@ -64,13 +64,21 @@ def test_no_action_needs_two_keys_at_once_except_the_specified_ones() -> None:
     (pygame.K_UP, 0, "", ("anywhere", "entry"), Pressed("read")),
 ])
 def test_keys_mean_what_experience_md_says(key, mod, text, contexts, expected) -> None:
-    assert read(key, mod, text, contexts) == expected
+    pressed = read(key, mod, text, contexts)
+    assert pressed is not None and (pressed.action, pressed.number) == (expected.action, expected.number)
 
 
 def test_an_unclaimed_letter_jumps_in_lists_but_a_game_letter_acts() -> None:
     assert read(pygame.K_f, 0, "f", GAME) == Pressed("letter", letter="f")
     assert read(pygame.K_r, 0, "r", ("anywhere", "lists")) == Pressed("letter", letter="r")
-    assert read(pygame.K_r, 0, "r", GAME) == Pressed("roll")
+    assert read(pygame.K_r, 0, "r", GAME) == Pressed("roll", letter="r")
+
+
+def test_in_games_of_typed_moves_a_digit_or_bracket_starts_typing_with_it() -> None:
+    typing = (*GAME, "typing")
+    assert read(pygame.K_7, 0, "7", typing) == Pressed("type", letter="7")
+    assert read(pygame.K_KP_4, 0, "4", typing) == Pressed("type", letter="4")
+    assert read(pygame.K_LEFTPAREN, SHIFT, "(", typing) == Pressed("type", letter="(")
 
 
 def test_keys_outside_the_screens_contexts_do_nothing() -> None:

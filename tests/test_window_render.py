@@ -79,6 +79,16 @@ def _threes_away(d: Driver) -> None:
     d.keys("r", "2", "up")
 
 
+def _storeslem(d: Driver) -> None:
+    d.game("storeslem", ["Anna", "Ben"], seed=2)
+    d.keys("return", "return", "r", "down", "down", "return")
+
+
+def _quiclo(d: Driver) -> None:
+    d.game("quiclo", ["Anna", "Ben", "Carla"], seed=2)
+    d.keys("r", "down")
+
+
 def _actions(d: Driver) -> None:
     d.game("shut-the-box", ["Anna"])
     d.keys("escape")
@@ -87,9 +97,10 @@ def _actions(d: Driver) -> None:
 SCREENS: dict[str, Callable[[Driver], None]] = {
     "main menu": _main_menu, "games": _games, "options": _options, "names field": _entry,
     "confirm": _confirm, "help": _help, "rules": _rules, "shut the box": _shut_the_box, "yatzy": _yatzy,
-    "threes away": _threes_away, "actions": _actions,
+    "threes away": _threes_away, "storeslem": _storeslem, "quiclo": _quiclo, "actions": _actions,
 }
-GAMES = {"shut the box": _shut_the_box, "yatzy": _yatzy, "threes away": _threes_away}
+GAMES = {"shut the box": _shut_the_box, "yatzy": _yatzy, "threes away": _threes_away, "storeslem": _storeslem,
+         "quiclo": _quiclo}
 
 
 def _render(d: Driver, size: tuple[int, int], scale: float = 1.0) -> tuple[pygame.Surface, draw.Drawn]:

@@ -253,8 +253,10 @@ def _cell_size(cell: Cell, m: Metrics, most: int) -> tuple[int, int]:
     width = max([font(m.body).size(line)[0] for line in lines] + [font(m.note).size(cell.note)[0]]
                 + [font(m.body).size(ROOM)[0] if board else 0])
     notes = font(m.note).get_linesize() if cell.note or cell.kind == "flap" else 0
-    height = len(lines) * font(m.body).get_linesize() + notes
-    return min(most, width + 4 * m.pad), height + 2 * m.pad
+    height = len(lines) * font(m.body).get_linesize() + notes + 2 * m.pad
+    if cell.kind == "flap":
+        height += height // 3  # room to lie down by a quarter when shut
+    return min(most, width + 4 * m.pad), height
 
 
 def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, *, border: bool = True,
@@ -273,6 +275,9 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, *, bord
         colour = p.theme.text
     if cell.kind == "flap" and cell.marked:
         pygame.draw.rect(p.surface, colour, (rect.left, rect.top, rect.width, max(4, m.frame)))
+    elif cell.kind == "cell" and cell.marked:
+        # A chosen cell: a heavy frame inside its border, besides its word.
+        pygame.draw.rect(p.surface, colour if focused else p.theme.held, rect.inflate(-6, -6), m.frame)
     lines = _cell_lines(cell, m, rect.width)
     if most_lines is not None and len(lines) > most_lines:
         lines = lines[:max(1, most_lines)]

@@ -37,6 +37,8 @@ CONTEXTS: dict[str, str] = {
     "dice": N_("Holding dice"),
     # Translators: a heading of the key reference: Shut the Box.
     "flaps": N_("Shut the Box"),
+    # Translators: a heading of the key reference: Storeslem and QUICLO, where moves are typed.
+    "typing": N_("Games where moves are typed"),
     # Translators: a heading of the key reference: typing names, dice values, expressions.
     "entry": N_("Typing in a text field"),
 }
@@ -244,6 +246,12 @@ TABLE: tuple[Binding, ...] = (
             N_("1 to 9, and 0 for 10"),
             # Translators: what the keys just named do, in the key help.
             N_("go to that flap on your board"), numbers=tuple(range(1, 11)) * 2),
+    # -- typing
+    Binding("type", "typing", _digits(0, 9, None) + _keypad(0, 9) + (Chord("LEFTPAREN", shift=None),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("0 to 9, or ("),
+            # Translators: what the keys just named do, in the key help.
+            N_("start typing a move (a strike, an equation) with that character")),
     # -- entry
     Binding("submit", "entry", (Chord("RETURN", shift=None), Chord("KP_ENTER", shift=None)),
             # Translators: key names in the key help (F1) and docs/keys.md.
@@ -295,7 +303,7 @@ TABLE: tuple[Binding, ...] = (
 
 @dataclass(frozen=True)
 class Pressed:
-    """What a key press means on a screen: an action, with its number or letter if any."""
+    """What a key press means on a screen: an action, its number if any, and the character the key typed."""
 
     action: str
     number: int | None = None
@@ -324,7 +332,7 @@ def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | No
         for index, chord in enumerate(binding.chords):
             if _matches(chord, key, ctrl, shift):
                 number = binding.numbers[index] if binding.numbers else None
-                return Pressed(binding.action, number)
+                return Pressed(binding.action, number, letter=text)
     if "lists" in wanted and not ctrl and len(text) == 1 and text.isalpha():
         return Pressed("letter", letter=text)
     return None

@@ -276,8 +276,10 @@ class Confirm(Screen):
         self.on_yes = on_yes
 
     def rows(self) -> list[Row]:
-        # Translators: the answers of a yes/no question in the window.
-        yes, no = self._("Yes"), self._("No")
+        # Translators: an answer of a yes/no question in the window.
+        yes = self._("Yes")
+        # Translators: an answer of a yes/no question in the window.
+        no = self._("No")
         return [Row("yes", [Cell("yes", yes, yes, act=self._yes)]), Row("no", [Cell("no", no, no, act=self.back)])]
 
     def opened(self) -> None:
@@ -336,14 +338,14 @@ class Entry(Screen):
     positions = False
 
     def __init__(self, window: Window, prompt: Utterance | str, submit: Callable[[str], bool], text: str = "",
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], None] | None = None, replace: bool = True) -> None:
         self.said = answer(prompt) if isinstance(prompt, str) else prompt
         super().__init__(window, self.said.text)
         self.submit = submit
         self.typed = text
         self.caret = len(text)
-        #: Text given at the start is replaced by the first character typed, as if selected.
-        self.fresh = bool(text)
+        #: Text given at the start is replaced by the first character typed, as if selected (``replace``).
+        self.fresh = bool(text) and replace
         self.on_cancel = on_cancel
 
     def prompt(self) -> Overlay:
@@ -357,8 +359,9 @@ class Entry(Screen):
             self.window.say(self.said, remember=False)
 
     def revealed(self) -> None:
-        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=self.typed)
-                               if self.typed else self.title), remember=False)
+        # Translators: a text field's prompt, then what is typed in it.
+        said = self._("{title}. {item}").format(title=self.title, item=self.typed) if self.typed else self.title
+        self.window.say(answer(said), remember=False)
 
     def _char(self, char: str) -> str:
         return self._(CHARACTER_NAMES[char]) if char in CHARACTER_NAMES else char

@@ -16,11 +16,12 @@ QUICLO's equations), read by the terminal's own command parser.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import GAMES
+from accessible_dice.games.base import Game
 from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window_model import Cell, Row
 
@@ -89,15 +90,48 @@ class Board:
 # ---------------------------------------------------------------- any other game
 
 
-class TypedBoard(Board):
-    """Only the shared parts: the dice, the throw button, and a field for typed commands."""
+class Chosen:
+    """Things chosen on a board before one move sends them all (dice to keep, numbers to strike).
 
-    def moves(self) -> list[Cell]:
-        if self.game.is_over() or self.game.dice_request() is not None:
-            return []
+    The choice is the window's own, not the game's; it is forgotten as soon
+    as the game moves on.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._items: set[int] = set()
+        self._at = -1
+
+    def current(self) -> set[int]:
+        if self._at != len(self.game.history):
+            self._items, self._at = set(), len(self.game.history)
+        return self._items
+
+    def toggle(self, items: Iterable[int]) -> None:
+        """Choose ``items``, or unchoose them if all are chosen already."""
+        wanted = set(items)
+        chosen = self.current()
+        if wanted <= chosen:
+            chosen.difference_update(wanted)
+        else:
+            chosen.update(wanted)
+
+
+class TypedBoard(Board):
+    """The shared parts, and a field for the game's typed commands; a digit or ( starts typing."""
+
+    contexts = ("typing",)
+
+    def type_button(self) -> Cell:
         # Translators: a button that opens a text field for a typed move, e.g. "strike 5+4 6".
         label = self._("Type a move")
-        return [Cell("type", label, label, act=self.screen.type_command)]
+        return Cell("type", label, label, act=self.screen.type_command)
+
+    def moves(self) -> list[Cell]:
+        return [] if self.game.is_over() else [self.type_button()]
+
+    def number(self, pressed: Pressed) -> None:
+        self.screen.type_command(pressed.letter)
 
 
 def board_for(screen: GameScreen) -> Board:

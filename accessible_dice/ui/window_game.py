@@ -218,8 +218,8 @@ class GameScreen(Screen):
         self.execute(Command("values", (text,)))
         return len(self.game.history) != before
 
-    def type_command(self) -> None:
-        """A text field for the game's typed commands, read by the terminal's parser."""
+    def type_command(self, start: str = "") -> None:
+        """A text field for the game's typed commands, read by the terminal's parser; ``start`` is typed first."""
         def typed(text: str) -> bool:
             before = len(self.game.history)
             self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
@@ -227,9 +227,7 @@ class GameScreen(Screen):
                                                              rng=self.session.dice.rng)))
             return len(self.game.history) != before
 
-        # Translators: the prompt of the field for a typed move; {moves} says what can be done now.
-        self.window.push(Entry(self.window, self._("Type a move. {moves}").format(
-            moves=self.presenter.moves_answer().text), typed))
+        self.window.push(Entry(self.window, self.presenter.moves_answer().text, typed, text=start, replace=False))
 
     def after(self) -> None:
         """After each action: the field for real dice when a throw is due, the menu button at the end."""
@@ -272,7 +270,7 @@ class GameScreen(Screen):
                                     interrupt=True))
         elif name == "rules":
             self.window.push(rules_reader(self.window, self.game.id))
-        elif name in ("hold", "face", "flap"):
+        elif name in ("hold", "face", "flap", "type"):
             self.board.number(pressed)
         else:
             return super().act(pressed)

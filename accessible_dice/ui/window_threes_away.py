@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from accessible_dice.games.base import ThrowFirst
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_boards import Board, NoDieShows, NoSuchDieHere
+from accessible_dice.ui.window_boards import Board, Chosen, NoDieShows, NoSuchDieHere
 from accessible_dice.ui.window_model import Cell, Row
 
 if TYPE_CHECKING:
@@ -26,17 +26,10 @@ class ThreesAwayBoard(Board):
 
     def __init__(self, screen: GameScreen) -> None:
         super().__init__(screen)
-        self._chosen: set[int] = set()
-        self._chosen_at = -1
-
-    def chosen(self) -> set[int]:
-        """The dice chosen to keep, forgotten when the game has moved on."""
-        if self._chosen_at != len(self.game.history):
-            self._chosen, self._chosen_at = set(), len(self.game.history)
-        return self._chosen
+        self.chosen = Chosen(self.game)
 
     def die_marked(self, position: int) -> bool:
-        return position in self.chosen()
+        return position in self.chosen.current()
 
     def die_note(self, position: int) -> str:
         # Translators: under a die chosen to keep in Threes Away (shown, and said with the die).
@@ -46,11 +39,7 @@ class ThreesAwayBoard(Board):
         return lambda: self.choose((position,))
 
     def choose(self, positions: tuple[int, ...]) -> None:
-        chosen = self.chosen()
-        if set(positions) <= chosen:
-            chosen.difference_update(positions)
-        else:
-            chosen.update(positions)
+        self.chosen.toggle(positions)
         self.screen.say_die(positions[0])
 
     def number(self, pressed: Pressed) -> None:
@@ -73,7 +62,7 @@ class ThreesAwayBoard(Board):
     def moves(self) -> list[Cell]:
         if not self.game.legal_moves():
             return []
-        keep = Keep(tuple(sorted(self.chosen())))
+        keep = Keep(tuple(sorted(self.chosen.current())))
         if keep.positions:  # noqa: SIM108 - each message keeps its own translator comment
             label = self.say.move_words(keep)
         else:

@@ -1,0 +1,41 @@
+"""QUICLO in the window: the six dice, everybody's lives, and the three ways to answer a throw.
+
+An equation is typed: a digit or ( opens the field (each character is said,
+"=" as "equals"; Up reads the whole equation), as does the Type an equation
+button. The helper and "no equation possible" are buttons.
+"""
+
+from __future__ import annotations
+
+from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
+from accessible_dice.ui.window_boards import TypedBoard
+from accessible_dice.ui.window_model import Cell, Row
+
+
+class QuicloBoard(TypedBoard):
+    game: Quiclo
+
+    def rows(self) -> list[Row]:
+        rows = []
+        for player, name in enumerate(self.game.players):
+            if self.game.in_game[player]:  # noqa: SIM108 - each message keeps its own translator comment
+                text = self.say.language.number(self.game.lives[player])
+            else:
+                # Translators: in the QUICLO window, a player who has no lives left.
+                text = self._("out")
+            rows.append(Row(f"lives{player}", [Cell(f"lives{player}", self.say.lives_line(player), text,
+                                                    kind="cell")], header=name))
+        return rows
+
+    def moves(self) -> list[Cell]:
+        if self.game.is_over() or self.game.dice_request() is not None:
+            return []
+        # Translators: QUICLO button that opens the field for an equation.
+        label = self._("Type an equation")
+        typing = Cell("type", label, label, act=self.screen.type_command)
+        return [typing, *(Cell(move.kind, self.say.move_words(move), self.say.move_words(move),
+                               act=lambda m=move: self.screen.act_move(m))
+                          for move in (UseHelper(), DeclareNone()))]
+
+
+BOARD = QuicloBoard
