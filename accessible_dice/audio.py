@@ -8,7 +8,9 @@ and everything that would have played stays silent.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import sys
 import threading
 
 FREQUENCY = 44_100
@@ -18,6 +20,28 @@ SPEECH_CHANNEL = 0
 
 _lock = threading.Lock()
 _state: dict[str, bool] = {}
+_keep: list[object] = []
+
+
+def _quiet_alsa() -> None:
+    """Stop ALSA's C library printing its errors on the terminal.
+
+    Without a sound card, libasound writes eight lines of "cannot find card"
+    to standard error while SDL looks for a device; in a terminal a screen
+    reader reads them all out. SDL loads the same libasound, so one error
+    handler that drops the messages silences it for the whole process.
+    """
+    if not sys.platform.startswith("linux") or _keep:
+        return
+    try:
+        alsa = ctypes.CDLL("libasound.so.2")
+    except OSError:
+        return
+    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                    ctypes.c_char_p)
+    handler = handler_type(lambda *_: None)
+    alsa.snd_lib_error_set_handler(handler)
+    _keep.append(handler)  # the C library holds a pointer to it for good
 
 
 def ensure_mixer() -> bool:
@@ -26,6 +50,7 @@ def ensure_mixer() -> bool:
         if "ready" in _state:
             return _state["ready"]
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        _quiet_alsa()
         try:
             import pygame
 
