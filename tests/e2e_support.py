@@ -25,6 +25,7 @@ class Result:
 def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60) -> Result:
     """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each."""
     env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+           "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run([sys.executable, "-m", "accessible_dice", *args],
                           input="".join(f"{line}\n" for line in typed), capture_output=True, text=True,

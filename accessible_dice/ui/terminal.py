@@ -115,6 +115,8 @@ class Terminal:
         self.verbosity = verbosity
         #: The ``settings`` command; without one given, changes hold for this run only.
         self.settings = settings or SettingsScreen(language, config.Settings(verbosity=verbosity.name.lower()))
+        #: The history length when real dice were last asked for, so each throw is asked for once.
+        self.prompted_at = -1
         self._ = language._
 
     def say(self, utterance: Utterance | None) -> None:
@@ -130,16 +132,16 @@ class Terminal:
         if not resumed:
             opening.append(presenter.announce(game.opening_events(), prompt=self._human_moves(session)))
         self.say(combine(opening))
-        prompted_at = -1
+        self.prompted_at = -1
         while True:
             while not game.is_over() and session.computer_to_act():
                 self._report(session, presenter, session.computer_step())
             if game.is_over():
                 return "over"
             request = session.request()
-            if request is not None and session.manual and prompted_at != len(game.history):
+            if request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
-                prompted_at = len(game.history)
+                self.prompted_at = len(game.history)
             line = self.read_line()
             if line is None:
                 self._goodbye(session)
@@ -227,8 +229,13 @@ class Terminal:
         """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""
         if name == "undo":
             taken = session.undo()
-            typing = session.manual and session.request() is not None
-            self.say(undo_words.taken_back(presenter, taken, where=not typing))
+            request = session.request()
+            if session.manual and request is not None:  # the dice to type again, asked for at once
+                self.say(combine([undo_words.taken_back(presenter, taken, where=False),
+                                  presenter.dice_prompt(request)], interrupt=True))
+                self.prompted_at = len(session.game.history)
+            else:
+                self.say(undo_words.taken_back(presenter, taken))
         else:
             self.say(undo_words.done_again(presenter, session.redo(), prompt=self._human_moves(session)))
         self._storage_news(session)
