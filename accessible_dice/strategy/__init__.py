@@ -17,11 +17,13 @@ from accessible_dice.strategy.common import Advice, Choice
 
 __all__ = ["Advice", "Choice", "best_move", "computer_move", "has_strategy"]
 
-#: Game id -> strategy module in this package, imported on first use (Yatzy's needs numpy).
+#: Game id -> strategy module in this package, imported on first use (Yatzy and Storeslem need numpy).
 STRATEGIES = {
     "shut-the-box": "shut_the_box",
     "yatzy": "yatzy",
     "threes-away": "threes_away",
+    "storeslem": "storeslem",
+    "quiclo": "quiclo",
 }
 
 
