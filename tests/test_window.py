@@ -156,7 +156,7 @@ def test_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(driver:
 
 def test_the_main_menu_starts_a_game_with_names_and_options_by_keys(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=4))
-    assert driver.last == "Main menu. New game, 1 of 2"
+    assert driver.last == "Main menu. New game, 1 of 4"
     driver.keys("return")
     assert driver.last.startswith("Choose a game. Shut the Box, 1 of ")
     driver.keys("return")
@@ -178,9 +178,9 @@ def test_the_main_menu_starts_a_game_with_names_and_options_by_keys(driver: Driv
 def test_the_menu_wraps_and_jumps_by_first_letter(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("up")
-    assert driver.last == "Quit, 2 of 2"
+    assert driver.last == "Quit, 4 of 4"
     driver.keys("down")
-    assert driver.last == "New game, 1 of 2"
+    assert driver.last == "New game, 1 of 4"
     driver.keys("q")
     assert driver.focused() == "quit"
     driver.keys("z")
@@ -190,7 +190,7 @@ def test_the_menu_wraps_and_jumps_by_first_letter(driver: Driver) -> None:
 def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("r", "escape")
-    assert driver.last.startswith("Actions. Back to the game, 1 of 7")
+    assert driver.last.startswith("Actions. Back to the game, 1 of 8")
     driver.keys("q", "return")
     assert isinstance(driver.top, Confirm) and driver.top.focus.row_key == "no"
     driver.keys("return")
@@ -199,11 +199,25 @@ def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver)
     menu = driver.top
     assert isinstance(menu, MainMenu)
     assert any(text == "Game saved." for text in driver.spy.texts)
-    assert driver.last.startswith("Main menu. New game, 1 of 3")
+    assert driver.last.startswith("Main menu. New game, 1 of 5")
     driver.keys("down", "return")
     resumed = driver.top
     assert isinstance(resumed, GameScreen) and resumed.resumed
     assert resumed.game.dice_on_table() != ()
+
+
+def test_a_finished_game_goes_into_the_score_history_shown_from_the_menu(driver: Driver) -> None:
+    from accessible_dice.history import history_path
+    from accessible_dice.session import new_session
+
+    session = new_session("shut-the-box", ["Anna"], {}, seed=7, save_to=save_path(), record_to=history_path())
+    driver.window.push(GameScreen(driver.window, session))
+    while not session.game.is_over():
+        driver.keys("return")
+    driver.keys("return")  # back to the main menu
+    driver.keys("end", "up", "return")
+    assert isinstance(driver.top, Reader)
+    assert driver.top.lines[0] == "Score history: 1 finished game."
 
 
 def test_escape_in_the_main_menu_asks_before_closing(driver: Driver) -> None:
@@ -272,7 +286,7 @@ def test_f1_says_exactly_the_keys_that_work_on_the_screen(driver: Driver) -> Non
     assert isinstance(help_screen, Reader)
     lines = keys.help_lines(screen.contexts, driver.window._)
     assert help_screen.lines[1:] == lines
-    assert "1 to 5: hold or release die 1 to 5." in lines
+    assert any(line.startswith("1 to 6: hold or release die 1 to 5") for line in lines)
     assert not any(line.startswith("1 to 9") for line in lines)
     assert help_screen.lines[0] == "Throw 5 dice."
     driver.keys("escape")
@@ -506,3 +520,58 @@ def test_a_whole_game_of_quiclo_by_keys_equation_helper_and_none(driver: Driver)
             _press_button(driver, "helper" if turn % 2 else "none")
     assert game.is_over()
     assert any("=" in text for text in driver.spy.texts)
+
+
+# ---------------------------------------------------------------- settings
+
+
+def test_keys_that_change_settings_keep_them_in_the_settings_file(tmp_path) -> None:
+    from window_driver import open_window
+
+    from accessible_dice import settings as config
+
+    path = tmp_path / "settings.toml"
+    window, spy = open_window(settings_path=path)
+    try:
+        keys_driver = Driver(window, spy)
+        keys_driver.window.push(MainMenu(window, manual=False, seed=None))
+        keys_driver.keys("f8", "ctrl+=", "f11")
+        kept = config.load(path).settings
+        assert (kept.theme, kept.font_scale, kept.speech_rate) == ("white-on-black", 125, 150)
+    finally:
+        pygame.display.quit()
+    window, spy = open_window(settings=kept)
+    try:
+        assert window.theme.id == "white-on-black" and window.scale == 1.25
+    finally:
+        pygame.display.quit()
+
+
+def test_the_settings_list_changes_a_setting_with_a_field(driver: Driver) -> None:
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("s", "return")
+    assert driver.last.startswith("Settings. language: auto, 1 of ")
+    driver.keys("v", "v", "return")
+    assert driver.last.startswith("verbosity is normal; it can be brief or normal or full.")
+    driver.type("brief")
+    driver.keys("return")
+    assert driver.last == "verbosity: brief."
+    assert driver.window.terminal.verbosity.name == "BRIEF"
+
+
+def test_keep_by_value_makes_number_keys_hold_by_face(driver: Driver) -> None:
+    driver.window.prefs.command(["keep-by", "value"])
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    driver.keys("r")
+    table = screen.game.dice_on_table()
+    driver.keys(str(table[0]))
+    assert set(screen.game.held()) == {p for p, v in enumerate(table) if v == table[0]}
+    driver.keys("shift+5")
+    assert 4 in screen.game.held()
+
+
+def test_with_confirmations_off_quitting_does_not_ask(driver: Driver) -> None:
+    driver.window.prefs.command(["confirm", "no"])
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("escape")
+    assert not driver.window.running

@@ -230,16 +230,18 @@ TABLE: tuple[Binding, ...] = (
             # Translators: what the keys just named do, in the key help.
             N_("a hint: a good move")),
     # -- dice
-    Binding("hold", "dice", _digits(1, 5, False) + _keypad(1, 5),
+    Binding("hold", "dice", _digits(1, 6, False) + _keypad(1, 6),
             # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("1 to 5"),
+            N_("1 to 6"),
             # Translators: what the keys just named do, in the key help.
-            N_("hold or release die 1 to 5"), numbers=(1, 2, 3, 4, 5) * 2),
+            N_("hold or release die 1 to 5 (with the setting keep-by = value: the dice showing that number)"),
+            numbers=(1, 2, 3, 4, 5, 6) * 2),
     Binding("face", "dice", _digits(1, 6, True),
             # Translators: key names in the key help (F1) and docs/keys.md.
             N_("Shift+1 to Shift+6"),
             # Translators: what the keys just named do, in the key help.
-            N_("hold or release the dice showing that number"), numbers=(1, 2, 3, 4, 5, 6)),
+            N_("hold or release the dice showing that number (with keep-by = value: die 1 to 5)"),
+            numbers=(1, 2, 3, 4, 5, 6)),
     # -- flaps
     Binding("flap", "flaps", _digits(1, 10, False) + _keypad(1, 10),
             # Translators: key names in the key help (F1) and docs/keys.md.

@@ -20,12 +20,16 @@ announces by itself is *queued* (experience.md §1).
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
@@ -34,8 +38,9 @@ from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.ui import keys
 from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
+from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
-from accessible_dice.ui.theme import DEFAULT, THEMES, next_theme
+from accessible_dice.ui.theme import THEMES, next_theme
 from accessible_dice.ui.window_model import Cell, Focus, Row
 from accessible_dice.utterance import Cue, Utterance
 
@@ -44,6 +49,8 @@ import pygame
 
 if TYPE_CHECKING:
     from accessible_dice.cli import Launch
+
+log = logging.getLogger(__name__)
 
 #: Speech rate steps for F11 / F12, in words per minute, and where they start.
 RATE_STEP, RATE_LOW, RATE_HIGH, RATE_DEFAULT = 25, 80, 450, 175
@@ -428,8 +435,10 @@ class Window:
     """The display, the outputs, the settings and the stack of screens."""
 
     def __init__(self, language: Language, voice: SpeechOutput | None = None, cues: CuePlayer | None = None, *,
-                 verbosity: Verbosity = Verbosity.NORMAL, theme: str = DEFAULT, scale: float = 1.0,
-                 pace: float = 1.5, voice_settings: VoiceSettings | None = None) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, pace: float = 1.5,
+                 voice_settings: VoiceSettings | None = None, settings: config.Settings | None = None,
+                 settings_path: Path | None = None) -> None:
+        """``settings`` are the player's (the defaults if none); changes are saved to ``settings_path`` if given."""
         self.language = language
         self._ = language._
         self.voice = voice
@@ -438,8 +447,10 @@ class Window:
         self.announcer = Announcer(None, self.shown, cues)
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity)
-        self.theme = THEMES[theme]
-        self.scale = scale
+        #: The player's settings, and where changes are kept (the terminal's settings screen, reused).
+        self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
+        self.theme = THEMES[self.prefs.settings.theme]
+        self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps (0 in tests), besides waiting for speech to end.
         self.pace = pace
         self.voice_settings = voice_settings or VoiceSettings(language=language.code)
@@ -499,6 +510,35 @@ class Window:
         else:
             pygame.key.stop_text_input()
 
+    # -- settings
+
+    def apply(self, chosen: config.Settings) -> None:
+        """A setting changed: what the window can change at once (speech output and language wait a start)."""
+        self.theme = THEMES[chosen.theme]
+        self.scale = chosen.font_scale / 100
+        self.terminal.verbosity = Verbosity.named(chosen.verbosity)
+        presenter = getattr(self.top, "presenter", None)
+        if presenter is not None:
+            presenter.verbosity = self.terminal.verbosity
+        if getattr(self.cues, "volume", None) is not None:
+            self.cues.volume = chosen.sound_volume / 100  # type: ignore[union-attr]
+            self.cues.muted = chosen.sound_mute  # type: ignore[union-attr]
+        self.voice_settings = dataclasses.replace(self.voice_settings, rate=chosen.speech_rate)
+
+    def keep(self, key: str, value: object) -> None:
+        """Remember a setting changed by a key, as the settings screen would (saved at once)."""
+        try:
+            self.prefs.command([key, str(value)])
+        except DiceError as error:  # a value the keys made is always allowed; never stop the game for it
+            log.warning("could not keep %s = %s: %s", key, value, error)
+
+    def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
+        """Ask before a destructive choice, unless the player turned confirmations off."""
+        if self.prefs.settings.confirm:
+            self.push(Confirm(self, question, on_yes))
+        else:
+            on_yes()
+
     # -- settings keys
 
     def settings_key(self, action: str) -> bool:
@@ -509,11 +549,13 @@ class Window:
             index = SCALES.index(min(SCALES, key=lambda s: abs(s - self.scale)))
             index = min(len(SCALES) - 1, index + 1) if action == "bigger" else max(0, index - 1)
             self.scale = SCALES[index]
+            self.keep("font-scale", round(self.scale * 100))
             # Translators: the text size changed with Ctrl+Plus or Ctrl+Minus.
             self.say(answer(_("Text size {percent} percent.").format(
                 percent=self.language.number(round(self.scale * 100)))), remember=False)
         elif action == "theme":
             self.theme = next_theme(self.theme.id)
+            self.keep("theme", self.theme.id)
             # Translators: the colour theme changed; {name} is e.g. "White on black".
             self.say(answer(_("Theme: {name}.").format(name=_(self.theme.title))), remember=False)
         elif action in ("effects_down", "effects_up"):
@@ -535,6 +577,7 @@ class Window:
             self.say(answer(self._("No sound effects are playing in this session.")), remember=False)
             return
         self.cues.volume = round(min(1.0, max(0.0, volume + step)), 2)  # type: ignore[union-attr]
+        self.keep("sound-volume", round(self.cues.volume * 100))  # type: ignore[union-attr]
         # Translators: the sound effects' volume changed with F9 or F10.
         self.say(answer(self._("Effects volume {percent} percent.").format(
             percent=self.language.number(round(self.cues.volume * 100))), Cue("dice_land")),  # type: ignore[union-attr]
@@ -548,6 +591,7 @@ class Window:
         configure = getattr(self.voice, "configure", None)
         if configure is not None:
             configure(self.voice_settings)
+        self.keep("speech-rate", rate)
         # Translators: the built-in voice's speed changed with F11 or F12.
         self.say(answer(self._("Speech rate {rate} words a minute.").format(rate=self.language.number(rate))),
                  remember=False)
@@ -654,6 +698,7 @@ class Window:
 
 def run_window(launch: Launch, lang: Language) -> int:
     """``--ui window``: the main menu, or straight into ``--game``; the exit status."""
+    from accessible_dice.history import history_path
     from accessible_dice.session import new_session, save_path
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
@@ -661,18 +706,20 @@ def run_window(launch: Launch, lang: Language) -> int:
     from accessible_dice.ui.window_game import GameScreen
     from accessible_dice.ui.window_menu import MainMenu, resume_saved
 
-    settings = VoiceSettings(language=lang.code)
-    cues = SoundPlayer()
-    speaker = Speaker(launch.speech, settings=settings, gettext=lang._,
+    chosen = config.load().settings  # problems in the file were told at start (launch)
+    voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
+    cues = SoundPlayer(volume=chosen.sound_volume / 100, muted=chosen.sound_mute)
+    speaker = Speaker(launch.speech, settings=voice, gettext=lang._,
                       on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
-    window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=settings)
+    window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,
+                    settings=chosen, settings_path=config.settings_path())
     manual = launch.dice == "manual"
     window.open()
     try:
         if launch.game is not None:
             players = launch.players or default_players(lang)
             session = new_session(launch.game, players, launch.options, manual=manual, seed=launch.seed,
-                                  save_to=save_path())
+                                  save_to=save_path(), record_to=history_path())
             window.push(GameScreen(window, session))
         else:
             menu = MainMenu(window, manual=manual, seed=launch.seed)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import GAMES
-from accessible_dice.games.base import Game
+from accessible_dice.games.base import Game, ThrowFirst
 from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window_model import Cell, Row
 
@@ -76,6 +76,26 @@ class Board:
 
     def number(self, pressed: Pressed) -> None:
         """A number key (1-5, Shift+1-6, a flap number)."""
+
+    def dice_for(self, pressed: Pressed) -> tuple[int, ...]:
+        """The dice (0-based positions) a number key names, or a refusal.
+
+        1 to 5 name a die by position and Shift with a number the dice showing
+        it; the setting keep-by = value swaps the two.
+        """
+        number = pressed.number or 0
+        table = self.game.dice_on_table()
+        if not table:
+            raise ThrowFirst()
+        by_value = (pressed.action == "face") != (self.screen.window.prefs.settings.keep_by == "value")
+        if not by_value:
+            if number > len(table):
+                raise NoSuchDieHere(position=number, count=len(table))
+            return (number - 1,)
+        showing = tuple(p for p, value in enumerate(table) if value == number)
+        if not showing:
+            raise NoDieShows(value=number)
+        return showing
 
     def player_name(self, player: int) -> str:
         return self.game.players[player]

@@ -33,9 +33,10 @@ from accessible_dice.session import Session, computer_move
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window import Confirm, Entry, Menu, MenuItem, Reader, Screen, Window
+from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
 from accessible_dice.ui.window_boards import board_for
 from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window_settings import SettingsMenu
 from accessible_dice.utterance import Utterance
 
 #: The player's rules pages (docs/rules/<game>.md), read by Ctrl+F1.
@@ -239,7 +240,7 @@ class GameScreen(Screen):
             self.ask_values(interrupt=False)
 
     def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
-        self.window.push(Confirm(self.window, question, on_yes))
+        self.window.confirm(question, on_yes)
 
     # ------------------------------------------------------------ focus helpers for boards
 
@@ -343,6 +344,8 @@ class ActionsMenu(Menu):
             ("theme", _("Theme: {name}").format(name=_(window.theme.title)), lambda: window.settings_key("theme")),
             # Translators: actions menu item: how much is said now; Enter changes it.
             ("verbosity", _("Verbosity: {level}").format(level=level.name.lower()), self.next_verbosity),
+            # Translators: actions menu item: the list of settings.
+            ("settings", _("Settings"), lambda: window.push(SettingsMenu(window))),
             # Translators: actions menu item: leave the game (it is saved) for the main menu.
             ("quit", _("Quit to the main menu"), self.ask_quit),
             # Translators: actions menu item: close the program (the game is saved).
@@ -352,11 +355,11 @@ class ActionsMenu(Menu):
     def next_verbosity(self) -> None:
         level = Verbosity((self.window.terminal.verbosity + 1) % len(Verbosity))
         self.game.execute(Command("verbosity", (level.name.lower(),)))
+        self.window.keep("verbosity", level.name.lower())
 
     def ask_quit(self) -> None:
         # Translators: confirming leaving a game for the main menu.
-        self.window.push(Confirm(self.window, self._("Quit this game? It is saved; the main menu can continue it."),
-                                 self.quit))
+        self.window.confirm(self._("Quit this game? It is saved; the main menu can continue it."), self.quit)
 
     def quit(self) -> None:
         self.window.say(saved_words(self.game))
@@ -364,7 +367,7 @@ class ActionsMenu(Menu):
 
     def ask_exit(self) -> None:
         # Translators: confirming closing the program during a game.
-        self.window.push(Confirm(self.window, self._("Close Accessible Dice? The game is saved."), self.exit))
+        self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit)
 
     def exit(self) -> None:
         self.window.terminal._goodbye(self.game.session)

@@ -16,13 +16,15 @@ from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
-from accessible_dice.presentation import TITLES, playable
+from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
+from accessible_dice.presentation import TITLES, playable, scores
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, check_names, new_session, save_path
 from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.menu import default_players
-from accessible_dice.ui.window import Confirm, Entry, Menu, MenuItem, Window
+from accessible_dice.ui.menu import MENU_LATEST, default_players
+from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.ui.window_settings import SettingsMenu
 
 
 class MainMenu(Menu):
@@ -45,7 +47,7 @@ class MainMenu(Menu):
         if not path.exists():
             return None
         try:
-            return Session.resume(path, manual=self.manual, seed=self.seed)
+            return Session.resume(path, manual=self.manual, seed=self.seed, record_to=history_path())
         except save.BadSave as error:
             self.window.refuse(error)
             return None
@@ -60,9 +62,27 @@ class MainMenu(Menu):
             label = _("Continue {game} with {players}").format(game=_(TITLES[game.id]),
                                                                players=self.window.language.join(game.players))
             items.append(("continue", label, self.resume))
+        # Translators: main menu item: the list of settings.
+        items.append(("settings", _("Settings"), lambda: self.window.push(SettingsMenu(self.window))))
+        # Translators: main menu item: personal bests and the latest finished games.
+        items.append(("scores", _("Score history"), self.scores))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         return items
+
+    def scores(self) -> None:
+        """The score history, a line at a time (the terminal's words)."""
+        try:
+            with ScoreHistory(history_path()) as history:
+                lines = scores.history_lines(history, self.window.language, latest=MENU_LATEST)
+                damaged = history.damaged
+        except HistoryUnavailable as error:
+            self.window.refuse(error)
+            return
+        if damaged is not None:
+            self.window.refuse(damaged)
+        # Translators: the title of the score history page in the window.
+        self.window.push(Reader(self.window, self._("Score history"), lines))
 
     def resume(self) -> None:
         assert self.saved is not None
@@ -70,7 +90,7 @@ class MainMenu(Menu):
 
     def back(self) -> None:
         # Translators: confirming closing the program from the main menu.
-        self.window.push(Confirm(self.window, self._("Close Accessible Dice?"), self.leave))
+        self.window.confirm(self._("Close Accessible Dice?"), self.leave)
 
     def leave(self) -> None:
         # Translators: leaving the program from the main menu.
@@ -161,7 +181,7 @@ class Options(Menu):
     def start(self) -> None:
         try:
             session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                  seed=self.menu.seed, save_to=save_path())
+                                  seed=self.menu.seed, save_to=save_path(), record_to=history_path())
         except DiceError as error:
             self.window.refuse(error)
             return

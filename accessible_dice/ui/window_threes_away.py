@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from accessible_dice.games.base import ThrowFirst
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_boards import Board, Chosen, NoDieShows, NoSuchDieHere
+from accessible_dice.ui.window_boards import Board, Chosen
 from accessible_dice.ui.window_model import Cell, Row
 
 if TYPE_CHECKING:
@@ -43,21 +42,7 @@ class ThreesAwayBoard(Board):
         self.screen.say_die(positions[0])
 
     def number(self, pressed: Pressed) -> None:
-        assert pressed.number is not None
-        table = self.game.dice_on_table()
-        if not table:
-            self.screen.refuse(ThrowFirst())
-        elif pressed.action == "hold":
-            if pressed.number > len(table):
-                self.screen.refuse(NoSuchDieHere(position=pressed.number, count=len(table)))
-            else:
-                self.choose((pressed.number - 1,))
-        else:
-            showing = tuple(p for p, value in enumerate(table) if value == pressed.number)
-            if showing:
-                self.choose(showing)
-            else:
-                self.screen.refuse(NoDieShows(value=pressed.number))
+        self.screen.attempt(lambda: self.choose(self.dice_for(pressed)))
 
     def moves(self) -> list[Cell]:
         if not self.game.legal_moves():

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from accessible_dice.games.base import Move, ThrowFirst
+from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy, score
 from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_boards import Board, NoDieShows, NoSuchDieHere
+from accessible_dice.ui.window_boards import Board
 from accessible_dice.ui.window_model import Cell, Row
 
 if TYPE_CHECKING:
@@ -46,22 +46,13 @@ class YatzyBoard(Board):
         self.screen.act_move(move)
 
     def number(self, pressed: Pressed) -> None:
-        assert pressed.number is not None
-        table = self.game.dice_on_table()
-        if not table:
-            self.screen.refuse(ThrowFirst())
-        elif pressed.action == "hold":
-            if pressed.number > len(table):
-                self.screen.refuse(NoSuchDieHere(position=pressed.number, count=len(table)))
-            else:
-                self.toggle((pressed.number - 1,))
-        else:
-            showing = [p for p, value in enumerate(table) if value == pressed.number]
-            loose = tuple(p for p in showing if p not in self.game.held())
-            if showing:
-                self.toggle(loose or tuple(showing))
-            else:
-                self.screen.refuse(NoDieShows(value=pressed.number))
+        """1-5 by position, Shift+1-6 by face value: loose dice are held first, else released."""
+        def numbered() -> None:
+            positions = self.dice_for(pressed)
+            loose = tuple(p for p in positions if p not in self.game.held())
+            self.toggle(loose or positions)
+
+        self.screen.attempt(numbered)
 
     def moves(self) -> list[Cell]:
         if ThrowAgain() not in self.game.legal_moves():
