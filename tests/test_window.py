@@ -575,3 +575,24 @@ def test_with_confirmations_off_quitting_does_not_ask(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("escape")
     assert not driver.window.running
+
+
+def test_the_window_title_names_the_screen(driver: Driver) -> None:
+    driver.game("yatzy", ["Anna"])
+    assert pygame.display.get_caption()[0] == "Yatzy - Accessible Dice"
+    driver.keys("escape")
+    assert pygame.display.get_caption()[0] == "Actions - Accessible Dice"
+
+
+def test_a_yatzy_rethrow_with_real_dice_asks_only_for_the_dice_picked_up(driver: Driver) -> None:
+    from accessible_dice.session import new_session
+
+    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=save_path())
+    driver.window.push(GameScreen(driver.window, session))
+    assert isinstance(driver.top, Entry) and "throw 5 dice" in driver.last
+    driver.type("6 6 2 3 6")
+    driver.keys("return", "shift+6", "r")
+    assert isinstance(driver.top, Entry) and "throw 2 dice" in driver.last
+    driver.type("6 1")
+    driver.keys("return")
+    assert session.game.dice_on_table() == (6, 6, 6, 1, 6)

@@ -502,9 +502,13 @@ class Window:
         self.push(screen)
 
     def _text_input(self, screen: Screen) -> None:
-        """Characters are collected only while a text field is open (no IME pop-ups in play)."""
+        """The window's title names the screen (screen readers say it); characters are collected
+        only while a text field is open (no IME pop-ups in play)."""
         if not pygame.display.get_init():
             return
+        base = next((s for s in reversed(self.screens) if not s.overlay), screen)
+        # Translators: the window's title, read by screen readers: the screen's title, then the program.
+        pygame.display.set_caption(self._("{screen} - Accessible Dice").format(screen=base.title))
         if isinstance(screen, Entry):
             pygame.key.start_text_input()
         else:
@@ -666,8 +670,6 @@ class Window:
             desktop = pygame.display.get_desktop_sizes()[0]
             size = (max(800, desktop[0] * 4 // 5), max(600, desktop[1] * 4 // 5))
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        # Translators: the window's title, read by screen readers when the window gets focus.
-        pygame.display.set_caption(self._("Accessible Dice"))
         pygame.key.set_repeat(500, 60)
         pygame.key.stop_text_input()
 
