@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from accessible_dice.errors import N_, IllegalMove, InvalidInput
+from accessible_dice.errors import N_, NP_, IllegalMove, InvalidInput
 
 #: Canonical signs, as :func:`show` writes them and nodes store them.
 PLUS, MINUS, TIMES, DIVIDE = "+", "−", "×", "÷"
@@ -145,8 +145,10 @@ class NotRolled(DiceMisused):
 
 class UsedTooOften(DiceMisused):
     # Translators: {used} >= 2 is how often the number is used, {rolled} how many dice show it.
-    template = N_("The {number} is used {used} times, but only one {number} was rolled.")
-    plural = N_("The {number} is used {used} times, but only {rolled} were rolled.")
+    template, plural = NP_(
+        "The {number} is used {used} times, but only one {number} was rolled.",
+        "The {number} is used {used} times, but only {rolled} were rolled.",
+    )
     count_key = "rolled"
 
 

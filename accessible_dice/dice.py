@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from accessible_dice.errors import N_, InvalidInput
+from accessible_dice.errors import N_, NP_, InvalidInput
 
 Purpose = Literal["turn", "start", "rounds"]
 
@@ -36,8 +36,10 @@ class DiceRequest:
 
 class WrongDiceCount(InvalidInput):
     # Translators: manual dice entry; {count} dice expected, {given} values typed.
-    template = N_("Enter {count} value from 1 to {faces}; you entered {given}.")
-    plural = N_("Enter {count} values from 1 to {faces}; you entered {given}.")
+    template, plural = NP_(
+        "Enter {count} value from 1 to {faces}; you entered {given}.",
+        "Enter {count} values from 1 to {faces}; you entered {given}.",
+    )
     count_key = "count"
 
 

@@ -21,6 +21,15 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for babel (keyword ``NP_:1,2``) without translating it.
+
+    Refusals that count something set ``template, plural = NP_(...)`` so the
+    catalog holds one plural entry, with every form the language needs.
+    """
+    return singular, plural
+
+
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
 

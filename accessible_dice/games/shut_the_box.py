@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from accessible_dice.dice import DiceRequest, check_values
-from accessible_dice.errors import N_, IllegalMove, InvalidInput
+from accessible_dice.errors import N_, NP_, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     DiceThrown,
     Event,
@@ -53,8 +53,10 @@ class TooManyFlaps(InvalidInput):
 
 class FlapAlreadyShut(IllegalMove):
     # Translators: {flaps} is one flap number or a list of them, e.g. "3, 4".
-    template = N_("Flap {flaps} is already shut.")
-    plural = N_("Flaps {flaps} are already shut.")
+    template, plural = NP_(
+        "Flap {flaps} is already shut.",
+        "Flaps {flaps} are already shut.",
+    )
     count_key = "count"
 
 

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from accessible_dice.dice import DiceRequest, check_values
-from accessible_dice.errors import N_, IllegalMove, InvalidInput
+from accessible_dice.errors import N_, NP_, IllegalMove, InvalidInput
 from accessible_dice.games.base import (
     BadAction,
     DiceThrown,
@@ -42,8 +42,10 @@ class KeepAtLeastOne(IllegalMove):
 
 class KeepEveryThree(IllegalMove):
     # Translators: {dice} lists die positions counted from 1, e.g. "2, 4".
-    template = N_("Keep every 3: die {dice} shows 3.")
-    plural = N_("Keep every 3: dice {dice} show 3.")
+    template, plural = NP_(
+        "Keep every 3: die {dice} shows 3.",
+        "Keep every 3: dice {dice} show 3.",
+    )
     count_key = "count"
 
 

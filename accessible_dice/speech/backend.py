@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar, TextIO
 
-from accessible_dice.errors import N_, Translate
+from accessible_dice.errors import Translate
 from accessible_dice.speech.settings import VoiceInfo, VoiceSettings
 from accessible_dice.utterance import Utterance
 
@@ -97,7 +97,7 @@ class TextBackend(Backend):
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that prints each announcement as a line of text.
-        return gettext(N_("text lines"))
+        return gettext("text lines")
 
     def speak(self, utterance: Utterance) -> None:
         line = one_line(utterance.text)
@@ -116,7 +116,7 @@ class NoSpeech(Backend):
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that says nothing at all.
-        return gettext(N_("none"))
+        return gettext("none")
 
     def speak(self, utterance: Utterance) -> None:
         """Say nothing, on purpose."""

@@ -227,7 +227,8 @@ class Speaker:
         if announce and not isinstance(backend, NoSpeech):
             # Translators: said when speech starts or changes; {output} is e.g. "NVDA",
             # "built-in voice" or "text lines".
-            message = self._gettext(N_("Speech: {output}.")).format(output=backend.label(self._gettext))
+            template = N_("Speech: {output}.")
+            message = self._gettext(template).format(output=backend.label(self._gettext))
             self.speak(Utterance(message))
         if not found:
             self._say_no_voice()
@@ -236,7 +237,8 @@ class Speaker:
         language = self._settings.language or ""
         # Translators: said when the built-in voice has no voice for the chosen language;
         # {language} is that language's own name, e.g. "čeština".
-        notice = self._gettext(N_("The built-in voice cannot speak {language}."))
+        template = N_("The built-in voice cannot speak {language}.")
+        notice = self._gettext(template)
         self.speak(Utterance(notice.format(language=_language_name(language))))
 
     def _fail(self, backend: Backend, lost: list[Utterance], error: BaseException) -> None:

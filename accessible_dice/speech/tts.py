@@ -36,7 +36,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from accessible_dice.errors import N_, Translate
+from accessible_dice.errors import Translate
 from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler
 from accessible_dice.speech.quiet import catch_prints
 from accessible_dice.speech.settings import VoiceInfo, VoiceSettings, voice_for_language
@@ -113,7 +113,7 @@ class TtsBackend(Backend):
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that uses the program's own voice (no screen reader).
-        return gettext(N_("built-in voice"))
+        return gettext("built-in voice")
 
     # -- speaking (game thread) ------------------------------------------------------------
 
