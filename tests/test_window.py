@@ -596,3 +596,19 @@ def test_a_yatzy_rethrow_with_real_dice_asks_only_for_the_dice_picked_up(driver:
     driver.type("6 1")
     driver.keys("return")
     assert session.game.dice_on_table() == (6, 6, 6, 1, 6)
+
+
+def test_resume_continues_the_saved_game_or_says_there_is_none(driver: Driver) -> None:
+    from accessible_dice.ui.window_menu import resume_saved
+
+    menu = MainMenu(driver.window, manual=False, seed=None)
+    driver.window.push(menu)
+    resume_saved(driver.window, menu)
+    assert driver.last == "There is no saved game to continue." and driver.top is menu
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("r")
+    menu = MainMenu(driver.window, manual=False, seed=None)
+    driver.window.replace_all(menu)
+    resume_saved(driver.window, menu)
+    resumed = driver.top
+    assert isinstance(resumed, GameScreen) and resumed.resumed and resumed.game.dice_on_table() != ()
