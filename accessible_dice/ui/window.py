@@ -543,9 +543,10 @@ class Window:
         else:
             on_yes()
 
-    # -- settings keys
+    # -- keys that work on every screen
 
-    def settings_key(self, action: str) -> bool:
+    def global_key(self, action: str) -> bool:
+        """Stop, settings, history and help keys; ``False`` when ``action`` is the screen's to handle."""
         _ = self._
         if action == "stop":
             self.announcer.silence()
@@ -589,9 +590,7 @@ class Window:
 
     def _rate(self, step: int) -> None:
         rate = min(RATE_HIGH, max(RATE_LOW, (self.voice_settings.rate or RATE_DEFAULT) + step))
-        self.voice_settings = VoiceSettings(rate=rate, volume=self.voice_settings.volume,
-                                            pitch=self.voice_settings.pitch, voice=self.voice_settings.voice,
-                                            language=self.voice_settings.language)
+        self.voice_settings = dataclasses.replace(self.voice_settings, rate=rate)
         configure = getattr(self.voice, "configure", None)
         if configure is not None:
             configure(self.voice_settings)
@@ -626,7 +625,7 @@ class Window:
             if event.key not in SILENT_KEYS and not (event.mod & pygame.KMOD_ALT) and not isinstance(screen, Entry):
                 self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
             return
-        if not self.settings_key(pressed.action) and not screen.act(pressed):
+        if not self.global_key(pressed.action) and not screen.act(pressed):
             self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
 
     def pump(self) -> None:

@@ -341,7 +341,7 @@ class ActionsMenu(Menu):
             ("rules", _("Rules of {game}").format(game=self.game.title),
              lambda: window.push(rules_reader(window, self.game.game.id))),
             # Translators: actions menu item: the colour theme now; Enter changes it.
-            ("theme", _("Theme: {name}").format(name=_(window.theme.title)), lambda: window.settings_key("theme")),
+            ("theme", _("Theme: {name}").format(name=_(window.theme.title)), lambda: window.global_key("theme")),
             # Translators: actions menu item: how much is said now; Enter changes it.
             ("verbosity", _("Verbosity: {level}").format(level=level.name.lower()), self.next_verbosity),
             # Translators: actions menu item: the list of settings.
