@@ -181,6 +181,7 @@ class Timeline:
 
     def undo(self) -> tuple[Action, ...]:
         """Take back the last step a person made (and what computers did after it); the actions taken back."""
+        assert len(self.steps) == len(self.game.history), "every action goes through Timeline.apply"
         point = undo_point(self.game, self.steps, manual=self.manual, computers=self.computers, floor=self.floor)
         taken = tuple(self.steps[point:])
         rewind(self.game, point)
