@@ -24,7 +24,7 @@ from accessible_dice.ui.window_menu import MainMenu
 _driver = pytest.fixture(name="driver")(open_driver)
 
 SIZES = [(1280, 720), (1920, 1080)]
-SCALES = [1.0, 2.0]
+SCALES = [1.0, 2.0, 3.0]
 
 
 def _main_menu(d: Driver) -> None:

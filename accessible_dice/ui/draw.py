@@ -366,12 +366,11 @@ def _full_width(row: Row) -> bool:
     return len(row.cells) == 1 and not row.header
 
 
-def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int) -> bool:
-    """The board or list: rows with headers, scrolled so the focused row shows; whether it does."""
+def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int) -> None:
+    """The board or list: rows with headers, scrolled so the focused row shows if it can."""
     m = p.m
-    focused_row = next((n for n, r in enumerate(rows) if focus in r.cells), None)
     if not rows or bottom <= top:
-        return focused_row is None
+        return
     left, right = m.margin, m.width - m.margin
     gap = m.pad * 2
     width = right - left
@@ -392,7 +391,7 @@ def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int
         return max(cell_h, len(lines) * step) + gap
 
     heights = [height(r) for r in rows]
-    target = focused_row or 0
+    target = next((n for n, r in enumerate(rows) if focus in r.cells), 0)
     first = 0
     while first < target and sum(heights[first:target + 1]) - gap > bottom - top:
         first += 1
@@ -400,13 +399,11 @@ def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int
     if first > 0:
         p.arrow((right - arrow // 2, top + arrow // 2), arrow, "up")
     y = top
-    last = first - 1
     for n in range(first, len(rows)):
         row = rows[n]
         if y + heights[n] - gap > bottom:
             p.arrow((right - arrow // 2, bottom - arrow // 2), arrow, "down")
             break
-        last = n
         if _full_width(row):
             cell = row.cells[0]
             rect = pygame.Rect(left, y, width, heights[n] - gap)
@@ -428,7 +425,6 @@ def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int
             _draw_cell(p, cell, pygame.Rect(x, y, cell_w, cell_h), cell is focus)
             x += cell_w + gap
         y += heights[n]
-    return focused_row is None or first <= focused_row <= last
 
 
 def _message(p: Painter, text: str, alert: bool, top: int, max_lines: int) -> int:
@@ -506,16 +502,31 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0) -> Drawn:
     """Draw ``view`` on ``surface`` (the window, or an image for tests); where everything went.
 
-    When large text leaves no room for the focused row of the board, the
-    regions above it (title, dice, actions, message) are left out one by
-    one, top first, until it shows, as a page scrolls down (LV-08, LV-17).
+    When large text leaves no room, the regions above the focused item
+    (title, dice, actions, message) are left out one by one, top first,
+    until everything drawn is inside the window and the focus shows, as a
+    page scrolls down (LV-08, LV-17).
     """
-    in_list = view.overlay is None and any(view.focus in row.cells for row in view.rows if row.region == "list")
-    for skip in range(len(REGIONS) + 1):
-        drawn, shown = _render(surface, view, theme, scale, skip)
-        if shown or not in_list:
+    region = _focus_region(view)
+    for skip in range(region + 1):
+        drawn = _render(surface, view, theme, scale, skip)
+        if _fits(drawn, surface.get_rect(), view):
             break
     return drawn
+
+
+def _focus_region(view: View) -> int:
+    """The index in :data:`REGIONS` (4 for the board) of the focused item; 0 under an overlay."""
+    if view.overlay is not None or view.focus is None:
+        return 0
+    row = next((row for row in view.rows if view.focus in row.cells), None)
+    return {"dice": 1, "actions": 2}.get(row.region if row else "", len(REGIONS))
+
+
+def _fits(drawn: Drawn, window: pygame.Rect, view: View) -> bool:
+    focus = view.focus if view.overlay is None else None
+    texts_in = all(window.contains(rect) for _, rect in drawn.texts)
+    return texts_in and (focus is None or (focus.key in drawn.cells and window.contains(drawn.cells[focus.key])))
 
 
 #: The regions above the board, in the order they are left out when the board needs the room.
@@ -537,7 +548,7 @@ def clipped(text: str, size: int, width: int, most: int) -> list[str]:
     return [*lines[:most - 1], last + " …"]
 
 
-def _render(surface: pygame.Surface, view: View, theme: Theme, scale: float, skip: int) -> tuple[Drawn, bool]:
+def _render(surface: pygame.Surface, view: View, theme: Theme, scale: float, skip: int) -> Drawn:
     width, height = surface.get_size()
     m = Metrics(width, height, scale)
     p = Painter(surface, theme, m)
@@ -567,7 +578,7 @@ def _render(surface: pygame.Surface, view: View, theme: Theme, scale: float, ski
         reserve = 2 * (line + 3 * m.pad) if listed else 0
         most = max(1, min(4, (height - m.margin - reserve - y - 2 * m.pad) // line))
         y += _message(p, view.message, view.alert, y, most) + m.pad * 2
-    shown = _list(p, listed, focus, y, height - m.margin)
+    _list(p, listed, focus, y, height - m.margin)
     if view.overlay is not None:
         _overlay(p, view.overlay, view.focus)
-    return p.drawn, shown
+    return p.drawn
