@@ -8,10 +8,11 @@ and everything that would have played stays silent.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 FREQUENCY = 44_100
 CHANNELS = 16
@@ -20,28 +21,33 @@ SPEECH_CHANNEL = 0
 
 _lock = threading.Lock()
 _state: dict[str, bool] = {}
-_keep: list[object] = []
 
 
-def _quiet_alsa() -> None:
-    """Stop ALSA's C library printing its errors on the terminal.
+@contextmanager
+def _quiet_c_stderr() -> Iterator[None]:
+    """Keep C libraries from writing to the terminal while the device is opened.
 
-    Without a sound card, libasound writes eight lines of "cannot find card"
-    to standard error while SDL looks for a device; in a terminal a screen
-    reader reads them all out. SDL loads the same libasound, so one error
-    handler that drops the messages silences it for the whole process.
+    Without a sound card, ALSA's C library writes eight lines of "cannot find
+    card" to standard error while SDL looks for a device; in a terminal a
+    screen reader reads them all out. Python's own ``sys.stderr`` is not
+    involved, so the file descriptor itself is pointed at the null device for
+    the few milliseconds the mixer takes to open. (An ALSA error handler set
+    through ctypes would be more precise, but its callback needs the GIL while
+    SDL holds the device lock, and deadlocks with any other Python thread.)
     """
-    if not sys.platform.startswith("linux") or _keep:
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
         return
     try:
-        alsa = ctypes.CDLL("libasound.so.2")
-    except OSError:
-        return
-    handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
-                                    ctypes.c_char_p)
-    handler = handler_type(lambda *_: None)
-    alsa.snd_lib_error_set_handler(handler)
-    _keep.append(handler)  # the C library holds a pointer to it for good
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def ensure_mixer() -> bool:
@@ -50,11 +56,11 @@ def ensure_mixer() -> bool:
         if "ready" in _state:
             return _state["ready"]
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        _quiet_alsa()
         try:
             import pygame
 
-            pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=2, buffer=512)
+            with _quiet_c_stderr():
+                pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=2, buffer=512)
             pygame.mixer.set_num_channels(CHANNELS)
             pygame.mixer.set_reserved(SPEECH_CHANNEL + 1)
             _state["ready"] = True
