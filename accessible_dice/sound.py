@@ -111,6 +111,10 @@ def pan(position: float | None) -> tuple[float, float]:
     return math.cos(p * math.pi / 2), math.sin(p * math.pi / 2)
 
 
+class MixerClosed(Exception):
+    """The mixer was shut (or the player closed) between deciding to play a cue and playing it: silence."""
+
+
 class SoundPlayer:
     """Plays cues on the mixer's free channels, never on the speech channel.
 
@@ -141,6 +145,9 @@ class SoundPlayer:
         self._panned: dict[int, tuple[float, float]] = {}
         #: Where the search for a free channel starts, so the oldest is taken when none is free.
         self._turn = 0
+        #: Cues of an utterance still waiting for the one before them to end (see :meth:`play_all`).
+        self._waiting: set[threading.Timer] = set()
+        self._closed = False
 
     # --- settings -------------------------------------------------------
 
@@ -189,12 +196,15 @@ class SoundPlayer:
     # --- playing --------------------------------------------------------
 
     def play(self, cue: Cue) -> None:
-        """Play a cue now; silently nothing when muted, unknown or without audio."""
+        """Play a cue now; silently nothing when muted, unknown, closed or without audio."""
         if self._playable(cue):
             try:
                 self._start(cue)
+            except MixerClosed:
+                pass
             except Exception:  # a sound must never stop the game
-                log.exception("could not play sound cue %r", cue.name)
+                if self._mixer_open():  # else the mixer went away meanwhile (the program is ending)
+                    log.exception("could not play sound cue %r", cue.name)
 
     def play_all(self, cues: Sequence[Cue]) -> None:
         """Play an utterance's cues in order, each starting as the one before ends.
@@ -206,12 +216,37 @@ class SoundPlayer:
         delay = 0.0
         for cue in cues:
             if delay:
-                timer = threading.Timer(delay, self.play, (cue,))
-                timer.daemon = True
-                timer.start()
+                self._later(delay, cue)
             else:
                 self.play(cue)
             delay += self.length(cue)
+
+    def _later(self, delay: float, cue: Cue) -> None:
+        """Play ``cue`` in ``delay`` seconds, unless the player is closed first."""
+        def due() -> None:
+            with self._lock:
+                self._waiting.discard(timer)
+            self.play(cue)
+
+        timer = threading.Timer(delay, due)
+        timer.daemon = True
+        with self._lock:
+            if self._closed:
+                return
+            self._waiting.add(timer)
+        timer.start()
+
+    def close(self) -> None:
+        """The program is ending: cues still waiting are dropped, and nothing plays from now on.
+
+        Call it before the mixer is shut down (``pygame.quit``, which also runs
+        at exit): a cue due afterwards would find no mixer to play on.
+        """
+        with self._lock:
+            self._closed = True
+            waiting, self._waiting = self._waiting, set()
+        for timer in waiting:
+            timer.cancel()
 
     def length(self, cue: Cue) -> float:
         """How many seconds the cue lasts at its pitch; 0 when it would not play."""
@@ -219,15 +254,30 @@ class SoundPlayer:
             return 0.0
         try:
             return float(self._sound(cue).get_length())
+        except MixerClosed:
+            return 0.0
         except Exception:  # a sound must never stop the game
-            log.exception("could not load sound cue %r", cue.name)
+            if self._mixer_open():
+                log.exception("could not load sound cue %r", cue.name)
             return 0.0
 
     def _playable(self, cue: Cue) -> bool:
         if cue.name not in CUE_MEANINGS:
             log.warning("unknown sound cue %r", cue.name)
             return False
-        return not self._muted and audio.ensure_mixer()
+        return not self._muted and audio.ensure_mixer() and self._mixer_open()
+
+    def _mixer_open(self) -> bool:
+        """Whether cues may play: this player is not closed and the mixer is still there.
+
+        ``audio.ensure_mixer`` opens the mixer once; it can be shut later by
+        ``pygame.quit`` (at the program's exit, or a window closing).
+        """
+        if self._closed:
+            return False
+        import pygame
+
+        return pygame.mixer.get_init() is not None
 
     def _start(self, cue: Cue) -> None:
         import pygame
@@ -263,6 +313,8 @@ class SoundPlayer:
 
         semitones = max(-PITCH_LIMIT, min(PITCH_LIMIT, cue.pitch or 0))
         mixer = pygame.mixer.get_init()
+        if mixer is None or self._closed:
+            raise MixerClosed()
         key = (mixer, cue.name, semitones)
         with self._lock:
             if key not in self._sounds:
@@ -281,7 +333,7 @@ class SoundPlayer:
 
     def _refresh(self) -> None:
         """Apply the current gain to the cues still playing."""
-        if not self._panned or not audio.ensure_mixer():
+        if not self._panned or not audio.ensure_mixer() or not self._mixer_open():
             return
         try:
             import pygame

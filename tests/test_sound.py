@@ -283,6 +283,35 @@ def test_a_broken_or_unknown_cue_never_raises_into_the_game(tmp_path: Path, capl
     assert len([r for r in caplog.records if r.name == "accessible_dice.sound"]) == 3
 
 
+@pytest.mark.usefixtures("dummy_mixer")
+def test_cues_still_due_when_the_mixer_shuts_at_exit_stay_silent(caplog) -> None:
+    """pygame.quit runs at exit; the later cues of an utterance then find no mixer, and must not fail."""
+    import pygame
+
+    player = SoundPlayer()
+    player.play_all([Cue("strike"), Cue("flap_shut"), Cue("win")])
+    pygame.mixer.quit()
+    time.sleep(0.8)  # both waiting cues come due (0.26 s and about 0.56 s in)
+    assert not [r for r in caplog.records if r.name == "accessible_dice.sound"]
+    assert player.length(Cue("win")) == 0.0
+    player.play(Cue("win"))
+    player.volume = 0.5  # follows at once on playing cues: none, and no mixer to ask
+
+
+@pytest.mark.usefixtures("dummy_mixer")
+def test_closing_the_player_drops_the_cues_still_waiting() -> None:
+    import pygame
+
+    player = SoundPlayer()
+    player.play_all([Cue("strike"), Cue("win")])
+    player.close()
+    pygame.mixer.stop()
+    time.sleep(0.5)
+    assert not pygame.mixer.get_busy(), "the waiting cue was dropped"
+    player.play(Cue("win"))
+    assert not pygame.mixer.get_busy(), "a closed player plays nothing"
+
+
 def test_volume_and_duck_level_stay_between_0_and_1() -> None:
     player = SoundPlayer(volume=3, duck_level=-1)
     assert player.volume == 1.0 and player.duck_level == 0.0
