@@ -200,6 +200,7 @@ class Solution:
         return sum(1 << self.board.index(n) for n in set(numbers))
 
     def expected_score(self, struck: Iterable[int] = (), throws_left: int = ROLLS) -> float:
+        """The expected final score with ``struck`` and ``throws_left``; NaN where no game can be."""
         return float(self.values[throws_left, self.cells(struck)])
 
     def free_strike_value(self, struck: int, throws_left: int) -> float:
