@@ -154,6 +154,7 @@ def print_history(launch: Launch) -> int:
     """``--history``: the score history on standard output, one record a line; problems on standard error."""
     from accessible_dice.history import HistoryUnavailable, ScoreHistory
     from accessible_dice.presentation.i18n import language
+    from accessible_dice.presentation.options import refusal_words
     from accessible_dice.presentation.scores import history_lines
 
     loaded = settings.load()
@@ -167,7 +168,7 @@ def print_history(launch: Launch) -> int:
         notes.append(error)
         lines = []
     for note in notes:
-        print(f"accessible-dice: {note.render(lang._, lang.ngettext)}", file=sys.stderr)
+        print(f"accessible-dice: {refusal_words(note, lang)}", file=sys.stderr)
     if not lines:
         return 1
     print("\n".join(lines))

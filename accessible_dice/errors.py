@@ -30,6 +30,16 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` with a context (msgctxt; babel keyword ``NC_:1c,2``) without translating it.
+
+    One English word with two uses ("none": a QUICLO command and a setting's
+    value) gets two catalog entries, so each language may say them
+    differently; the message is translated later with ``pgettext(context, message)``.
+    """
+    return message
+
+
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
 

@@ -183,10 +183,10 @@ class Settings:
         """These settings with ``key`` set from typed ``text``; a refusal says what is accepted."""
         spec = BY_KEY.get(canonical(key))
         if spec is None:
-            raise NoSuchSetting(key=key, known=", ".join(BY_KEY))
+            raise NoSuchSetting(key=key, known=", ".join(BY_KEY), keys=tuple(BY_KEY))
         value = spec.parse(text.strip())
         if value is None:
-            raise SettingValueRefused(key=spec.key, value=text.strip() or '""', allowed=spec.allowed)
+            raise SettingValueRefused(key=spec.key, value=text.strip() or '""', allowed=spec.allowed, option=spec)
         return dataclasses.replace(self, **{_field(spec.key): value})
 
     def voice_settings(self) -> VoiceSettings:
@@ -249,7 +249,7 @@ def loads(text: str) -> tuple[Settings, list[DiceError]]:
         if value is None:
             values.pop(_field(key), None)
             problems.append(BadSettingValue(line=number, key=key, value=written or '""', allowed=spec.allowed,
-                                            default=Settings().shown(key)))
+                                            default=Settings().shown(key), option=spec, in_file=True))
         else:
             values[_field(key)] = value
     return Settings(**values), problems

@@ -96,7 +96,7 @@ def test_computer_turns_are_announced_like_anyone_elses() -> None:
     ("shut 2", "Singles shuts both 2 and 5."),
     ("shut 1 2 3", "One throw shuts at most two flaps."),
     ("board Zed", "There is no player Zed; the players are Anna and Ben."),
-    ("verbosity loud", "loud is not a verbosity; type verbosity brief, normal or full."),
+    ("verbosity loud", "loud is not a verbosity; it can be brief, normal, or full."),
 ])
 def test_a_bad_command_during_a_move_is_refused_and_nothing_changes(typed: str, reason: str) -> None:
     run = play(["roll", typed])

@@ -337,7 +337,7 @@ def test_control_stops_speech_and_unbound_keys_say_why(driver: Driver) -> None:
     driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert driver.silenced == before + 1
     driver.keys("tab")
-    assert driver.last == "tab does nothing here. F1 says the keys."
+    assert driver.last == "Tab does nothing here. F1 says the keys."
     count = len(driver.said)
     driver.key(pygame.K_INSERT)
     driver.key(pygame.K_CAPSLOCK)
@@ -552,7 +552,7 @@ def test_the_settings_list_changes_a_setting_with_a_field(driver: Driver) -> Non
     driver.keys("s", "return")
     assert driver.last.startswith("Settings. language: auto, 1 of ")
     driver.keys("v", "v", "return")
-    assert driver.last.startswith("verbosity is normal; it can be brief or normal or full.")
+    assert driver.last.startswith("verbosity is normal; it can be brief, normal, or full.")
     driver.type("brief")
     driver.keys("return")
     assert driver.last == "verbosity: brief."

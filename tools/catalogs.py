@@ -32,8 +32,8 @@ LOCALES = ROOT / "locales"
 DOMAIN = "accessible_dice"
 LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 SOURCE = "en"
-#: N_ marks a message; NP_ a singular/plural pair (accessible_dice.errors).
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2)}
+#: N_ marks a message; NP_ a singular/plural pair; NC_ a message with its context (accessible_dice.errors).
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
 #: A fixed date keeps the files byte-stable between runs (dates are not content).
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_]*)(?:![rsa])?(?::[^{}]*)?\}")
@@ -120,6 +120,12 @@ def _forms(message: Message) -> tuple[list[str], list[str]]:
     return ids, strings
 
 
+def _entry(message: Message) -> str:
+    """A message as the problems name it: its (first) msgid, and its msgctxt when it has one."""
+    name = repr(message.id if isinstance(message.id, str) else message.id[0])
+    return f"{name} (msgctxt {message.context!r})" if message.context else name
+
+
 def problems(code: str, template: Catalog) -> Iterator[str]:
     """Everything wrong with ``code``'s catalog, one sentence each."""
     path = po_path(code)
@@ -127,37 +133,37 @@ def problems(code: str, template: Catalog) -> Iterator[str]:
         yield f"{code}: {path.relative_to(ROOT)} is missing"
         return
     catalog = _read(path, code)
-    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
-    have = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+    wanted = {_entry(m) for m in template if m.id}
+    have = {_entry(m) for m in catalog if m.id}
     for missing in sorted(wanted - have):
-        yield f"{code}: not in the catalog yet (run update): {missing!r}"
+        yield f"{code}: not in the catalog yet (run update): {missing}"
     for extra in sorted(have - wanted):
-        yield f"{code}: obsolete, no longer in the source: {extra!r}"
+        yield f"{code}: obsolete, no longer in the source: {extra}"
     if catalog.obsolete:
         yield f"{code}: {len(catalog.obsolete)} obsolete entries (#~) are left"
     for message in catalog:
         if not message.id:
             continue
         ids, strings = _forms(message)
-        name = ids[0]
+        name = _entry(message)
         if message.fuzzy:
-            yield f"{code}: fuzzy: {name!r}"
+            yield f"{code}: fuzzy: {name}"
         if not strings or any(not s.strip() for s in strings):
-            yield f"{code}: untranslated: {name!r}"
+            yield f"{code}: untranslated: {name}"
             continue
         source = set().union(*(placeholders(i) for i in ids))
         if len(ids) == 1:
             if placeholders(strings[0]) != source:
-                yield f"{code}: placeholders differ in {name!r}: {sorted(placeholders(strings[0]))}"
+                yield f"{code}: placeholders differ in {name}: {sorted(placeholders(strings[0]))}"
         else:
             for form in strings:
                 if not placeholders(form) <= source:
-                    yield f"{code}: unknown placeholder in a form of {name!r}: {form!r}"
+                    yield f"{code}: unknown placeholder in a form of {name}: {form!r}"
             if placeholders(strings[-1]) != placeholders(ids[-1]):
-                yield f"{code}: the last plural form of {name!r} must keep {sorted(placeholders(ids[-1]))}"
+                yield f"{code}: the last plural form of {name} must keep {sorted(placeholders(ids[-1]))}"
             expected = catalog.num_plurals
             if len(strings) != expected:
-                yield f"{code}: {name!r} has {len(strings)} plural forms; {code} needs {expected}"
+                yield f"{code}: {name} has {len(strings)} plural forms; {code} needs {expected}"
     mo = path.with_suffix(".mo")
     if not mo.exists() or mo.read_bytes() != _mo(catalog):
         yield f"{code}: {mo.relative_to(ROOT)} is not the compiled .po (run compile)"

@@ -29,7 +29,11 @@ class Option:
     """One game option: its key, default, and how to read a typed value.
 
     ``parse`` returns the value or ``None`` when the text is not acceptable;
-    ``allowed`` says in words what is accepted, for the refusal.
+    ``allowed`` says in English words what is accepted, for the refusal.
+    The same, as data that the presentation words in any language: ``kind``
+    is ``yes-no``, ``choice`` (one of ``words``), ``integer`` (``low`` to
+    ``high``, or one of ``words``), ``numbers`` (``count`` of them from
+    ``low`` to ``high``) or ``text`` (said by its own message).
     """
 
     key: str
@@ -37,6 +41,11 @@ class Option:
     parse: Callable[[str], Any]
     allowed: str
     show: Callable[[Any], str] = str
+    kind: str = "text"
+    words: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+    count: int = 0
 
 
 def _yes_no(text: str) -> bool | None:
@@ -45,14 +54,14 @@ def _yes_no(text: str) -> bool | None:
 
 
 def yes_no(key: str, default: bool) -> Option:
-    return Option(key, default, _yes_no, "yes or no", lambda v: "yes" if v else "no")
+    return Option(key, default, _yes_no, "yes or no", lambda v: "yes" if v else "no", "yes-no", ("yes", "no"))
 
 
 def choice(key: str, choices: Sequence[str], default: str) -> Option:
     """One of a fixed set of words (case-insensitive)."""
     def parse(text: str) -> str | None:
         return text.lower() if text.lower() in choices else None
-    return Option(key, default, parse, " or ".join(choices))
+    return Option(key, default, parse, " or ".join(choices), kind="choice", words=tuple(choices))
 
 
 def _int_in(text: str, low: int, high: int) -> int | None:
@@ -70,7 +79,8 @@ def integer(key: str, default: int, low: int, high: int, *, also: Sequence[str] 
             return text.lower()
         return _int_in(text, low, high)
     words = "".join(f" or {w}" for w in also)
-    return Option(key, default, parse, f"a whole number from {low} to {high}{words}")
+    return Option(key, default, parse, f"a whole number from {low} to {high}{words}", kind="integer",
+                  words=tuple(also), low=low, high=high)
 
 
 def numbers(key: str, default: tuple[int, ...], low: int, high: int) -> Option:
@@ -84,7 +94,7 @@ def numbers(key: str, default: tuple[int, ...], low: int, high: int) -> Option:
         return tuple(v for v in values if v is not None)
     return Option(key, default, parse,
                   f"{count} whole numbers from {low} to {high} separated by commas",
-                  lambda v: ",".join(str(x) for x in v))
+                  lambda v: ",".join(str(x) for x in v), "numbers", low=low, high=high, count=count)
 
 
 def resolve(game: str, specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -99,11 +109,11 @@ def resolve(game: str, specs: Sequence[Option], given: Mapping[str, Any]) -> dic
         spec = by_key.get(key.lower())
         if spec is None:
             known = ", ".join(by_key) or "none"
-            raise UnknownOption(game=game, key=key, known=known)
+            raise UnknownOption(game=game, key=key, known=known, keys=tuple(by_key))
         text = raw if isinstance(raw, str) else spec.show(raw if not isinstance(raw, list) else tuple(raw))
         value = spec.parse(text)
         if value is None:
-            raise BadOptionValue(key=spec.key, value=text, allowed=spec.allowed)
+            raise BadOptionValue(key=spec.key, value=text, allowed=spec.allowed, option=spec)
         values[spec.key] = value
     return values
 

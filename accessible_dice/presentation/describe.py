@@ -35,6 +35,8 @@ from accessible_dice.games.base import (
     TurnStarted,
 )
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.options import localized_data as localized_options
+from accessible_dice.presentation.options import refusal_words
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.strategy.common import Advice, Choice
 from accessible_dice.utterance import Cue, Utterance
@@ -234,19 +236,19 @@ class Presenter:
         return said
 
     def refusal_text(self, error: DiceError) -> str:
-        # The same refusal with its lists re-said; rendering reads only ``data``.
-        localized = type(error).__new__(type(error))
-        localized.data = self.localized_data(error.data)
-        return localized.render(self._, self.ngettext)
+        # The same refusal with its data re-said; rendering reads only ``data``.
+        return refusal_words(error, self.language, self.localized_data(error))
 
-    def localized_data(self, data: dict) -> dict:
-        """Re-say the lists in a refusal's data in the player's language.
+    def localized_data(self, error: DiceError) -> dict:
+        """Re-say the lists and words in a refusal's data in the player's language; games add their own.
 
         A refusal that lists numbers carries them as a tuple under
         ``numbers`` (or ``positions``) beside the English display string its
         template uses ("3, 4"); that string is replaced by babel's list.
+        Option and setting words are re-said by :mod:`presentation.options`.
         """
-        result = dict(data)
+        data = error.data
+        result = localized_options(error, self.language)
         for key in ("numbers", "positions"):
             values = data.get(key)
             if not isinstance(values, tuple):

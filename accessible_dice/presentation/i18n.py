@@ -9,6 +9,13 @@ Catalogs are looked up in the checkout's top-level ``locales/`` first, then in
 the installed package ``accessible_dice._locales`` (pyproject maps
 ``locales/`` there). A missing catalog is not an error: the English source
 strings are spoken instead.
+
+``ACCESSIBLE_DICE_LOCALES`` may name one more folder of compiled catalogs
+(``<code>/LC_MESSAGES/accessible_dice.mo``), searched before those: a
+translator tries a catalog there without touching the installed ones, and
+the pseudo-locale test (tests/test_pseudo_locale.py) replaces a language's
+catalog with a machine-made one to prove that no English is left. It only
+changes which catalog a language reads; the languages stay the seven.
 """
 
 from __future__ import annotations
@@ -31,11 +38,15 @@ LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 DEFAULT = "en"
 #: System language codes that mean one of ours (Norwegian in general -> Bokmål).
 _ALIASES = {"no": "nb", "nn": "nb"}
+#: An extra folder of compiled catalogs, searched first (see the module's docstring).
+EXTRA_CATALOGS = "ACCESSIBLE_DICE_LOCALES"
 
 
 def catalog_dirs() -> list[Path]:
-    """Where compiled catalogs may live: the checkout, then the installed package."""
-    dirs = [Path(__file__).resolve().parents[2] / "locales"]
+    """Where compiled catalogs may live: the extra folder, the checkout, then the installed package."""
+    extra = os.environ.get(EXTRA_CATALOGS)
+    dirs = [Path(extra)] if extra else []
+    dirs.append(Path(__file__).resolve().parents[2] / "locales")
     try:
         installed = resources.files("accessible_dice._locales")
     except ModuleNotFoundError:
@@ -82,6 +93,10 @@ class Language:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """Translate ``message`` in ``context``: one English word with two uses gets two translations."""
+        return self.translations.pgettext(context, message)
 
     def number(self, value: int) -> str:
         """A number as this language writes it."""

@@ -18,6 +18,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.history import FinishedGame, ScoreHistory, Summary
 from accessible_dice.presentation import TITLES, NotPlayableYet, presenter_class
+from accessible_dice.presentation import options as option_words
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.presentation.i18n import Language
 
@@ -47,8 +48,8 @@ def game_name(game_id: str, options: dict[str, str], language: Language) -> str:
         specs = game_class(game_id).options_spec
     except DiceError:
         specs = ()
-    changed = [f"{spec.key} {options[spec.key]}" for spec in specs
-               if spec.key in options and options[spec.key] != spec.show(spec.default)]
+    changed = [f"{option_words.name(spec.key, language)} {option_words.value_words(spec, options[spec.key], language)}"
+               for spec in specs if spec.key in options and options[spec.key] != spec.show(spec.default)]
     if not changed:
         return title
     # Translators: a game's name with its options that are not the usual ones, e.g. "Shut the Box (rounds 3)".

@@ -1,55 +1,28 @@
 """The settings in words: the list, one setting and what it takes, a change, the problems found at start.
 
 A setting is named by the word a player types for it; the translated word is
-accepted beside the English one, as for commands. Values are said as they
-are typed (``brief``, ``yes``, ``175``), like game options.
+accepted beside the English one, as for commands. Values are said in the
+player's words too (``stručně``, ``ano``, ``175``), and those words may be
+typed (presentation/options.py holds the names and value words).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from accessible_dice.errors import N_, DiceError
+from accessible_dice.errors import DiceError
+from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.settings import BY_KEY, SPECS, NoSuchSetting, Settings, canonical
 from accessible_dice.utterance import Cue, Utterance
-
-NAMES = {
-    # Translators: setting names, typed by players as one word; the English word is accepted too.
-    "language": N_("language"),
-    # Translators: setting name: where speech goes (screen reader, built-in voice, text).
-    "speech": N_("speech"),
-    # Translators: setting name: the built-in voice's speed.
-    "speech-rate": N_("speech-rate"),
-    # Translators: setting name: the built-in voice's loudness.
-    "speech-volume": N_("speech-volume"),
-    # Translators: setting name: the built-in voice's pitch.
-    "speech-pitch": N_("speech-pitch"),
-    # Translators: setting name: which built-in voice.
-    "voice": N_("voice"),
-    # Translators: setting name: how much is said.
-    "verbosity": N_("verbosity"),
-    # Translators: setting name: loudness of the sound effects.
-    "sound-volume": N_("sound-volume"),
-    # Translators: setting name: sound effects off.
-    "sound-mute": N_("sound-mute"),
-    # Translators: setting name: the window's colours.
-    "theme": N_("theme"),
-    # Translators: setting name: the window's text size.
-    "font-scale": N_("font-scale"),
-    # Translators: setting name: ask before destructive choices.
-    "confirm": N_("confirm"),
-    # Translators: setting name: number keys keep dice by position or by value.
-    "keep-by": N_("keep-by"),
-}
 
 #: Settings that the running program cannot change under way: they hold from the next start.
 NEXT_START = frozenset({"language", "speech", "speech-rate", "speech-volume", "speech-pitch", "voice"})
 
 
 def name(key: str, language: Language) -> str:
-    return language._(NAMES[key])
+    return options.name(key, language)
 
 
 def key_for(typed: str, language: Language) -> str:
@@ -61,15 +34,19 @@ def key_for(typed: str, language: Language) -> str:
     raise NoSuchSetting(key=typed, known=language.join(name(key, language) for key in BY_KEY))
 
 
-def _value(key: str, settings: Settings, language: Language) -> str:
-    """A value as typed; an empty voice is the language's own voice."""
-    # Translators: the value of the voice setting when no voice was chosen.
-    return settings.shown(key) or language._("automatic")
+def said_value(key: str, settings: Settings, language: Language) -> str:
+    """A value in the player's words; an empty voice is the language's own voice."""
+    return options.value_words(BY_KEY[key], settings.value(key), language)
+
+
+def typed(key: str, text: str, language: Language) -> str:
+    """A typed value for :meth:`Settings.changed`: the player's value word becomes the English one."""
+    return options.typed_value(BY_KEY[key], text, language)
 
 
 def overview(settings: Settings, language: Language) -> Utterance:
     """Every setting and its value, then how to change one."""
-    listed = language.join(f"{name(spec.key, language)} {_value(spec.key, settings, language)}" for spec in SPECS)
+    listed = language.join(f"{name(spec.key, language)} {said_value(spec.key, settings, language)}" for spec in SPECS)
     # Translators: the settings, e.g. "Settings: language auto, speech auto, ..."; then how to change one.
     return answer(language._("Settings: {settings}. To change one, type its name and the new value, like "
                              "verbosity brief.").format(settings=listed))
@@ -79,14 +56,15 @@ def one(key: str, settings: Settings, language: Language) -> Utterance:
     """One setting's value and what it can be."""
     # Translators: one setting asked for; {allowed} says what it takes, e.g. "a whole number from 80 to 450".
     return answer(language._("{name} is {value}; it can be {allowed}.").format(
-        name=name(key, language), value=_value(key, settings, language), allowed=BY_KEY[key].allowed))
+        name=name(key, language), value=said_value(key, settings, language),
+        allowed=options.allowed_words(BY_KEY[key], language)))
 
 
 def changed(key: str, settings: Settings, language: Language, saved: str | None = None) -> Utterance:
     """A change made: the new value; when it holds from the next start; and if it could not be saved, why."""
     # Translators: a setting was changed, e.g. "verbosity: brief."
     parts = [language._("{name}: {value}.").format(name=name(key, language),
-                                                    value=_value(key, settings, language))]
+                                                    value=said_value(key, settings, language))]
     if key in NEXT_START:
         # Translators: after changing a setting that holds from the next start of the program.
         parts.append(language._("It holds from the next start."))
@@ -105,4 +83,4 @@ def prompt(language: Language) -> Utterance:
 
 def problems(found: Sequence[DiceError], language: Language) -> list[Utterance]:
     """The problems found in the settings file at start, each said once, with the invalid-input sound."""
-    return [news(problem.render(language._, language.ngettext), Cue("invalid")) for problem in found]
+    return [news(options.refusal_words(problem, language), Cue("invalid")) for problem in found]

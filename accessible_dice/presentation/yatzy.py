@@ -8,7 +8,7 @@ the new total ("Full house: 23 points. Total 120 points.").
 
 from __future__ import annotations
 
-from accessible_dice.errors import N_
+from accessible_dice.errors import N_, DiceError
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import (
     BONUS_THRESHOLD,
@@ -20,13 +20,24 @@ from accessible_dice.games.yatzy import (
     Release,
     Score,
     ThrowAgain,
+    UnknownBox,
     UpperBonusEarned,
     Yatzy,
     score,
 )
 from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.presentation.i18n import Language
 from accessible_dice.strategy.common import Choice
 from accessible_dice.utterance import Cue, Utterance
+
+
+def box_word(box: Box, language: Language) -> str:
+    """The box as typed after ``score`` in the player's language: its name, lower case, hyphens for spaces.
+
+    In English that is the command word of interfaces.md (``full-house``);
+    in Danish ``fuldt-hus``. ui/yatzy.py reads it back.
+    """
+    return "-".join(language._(box.label).lower().split())
 
 
 class YatzyPresenter(Presenter):
@@ -41,6 +52,16 @@ class YatzyPresenter(Presenter):
     def box_name(self, box: Box) -> str:
         """The box's name in the player's language (words.md: Kåk, Hus, Fuldt hus, ...)."""
         return self._(box.label)
+
+    def localized_data(self, error: DiceError) -> dict:
+        """Box names in the player's language: a refusal carries each box's id beside its English label."""
+        result = super().localized_data(error)
+        for name, key in (("box", "box_id"), ("next", "next_id")):
+            if key in error.data:
+                result[name] = self.box_name(Box(error.data[key]))
+        if isinstance(error, UnknownBox):
+            result["known"] = " ".join(box_word(box, self.language) for box in Box)
+        return result
 
     def setup_words(self) -> Utterance | None:
         order = self.game.options["order"]

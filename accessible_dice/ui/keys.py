@@ -23,6 +23,8 @@ from accessible_dice.errors import N_
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+Translate = Callable[[str], str]
+
 #: The contexts, in the order help and the reference page list them, with their headings.
 CONTEXTS: dict[str, str] = {
     # Translators: a heading of the key reference: keys that work on every screen.
@@ -303,6 +305,71 @@ TABLE: tuple[Binding, ...] = (
 )
 
 
+#: Keys by name when they do nothing on a screen ("Tab does nothing here"), as pygame calls them.
+KEY_NAMES: dict[str, str] = {
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "ESCAPE": N_("Escape"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "UP": N_("Up"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "DOWN": N_("Down"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "LEFT": N_("Left"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "RIGHT": N_("Right"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "HOME": N_("Home"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "END": N_("End"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "RETURN": N_("Enter"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "KP_ENTER": N_("Enter"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "BACKSPACE": N_("Backspace"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "DELETE": N_("Delete"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "COMMA": N_("Comma"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "PERIOD": N_("Period"),
+    # Translators: a key's name, said when it does nothing: "Space does nothing here".
+    "SPACE": N_("Space"),
+    # Translators: a key's name, said when it does nothing: "Tab does nothing here".
+    "TAB": N_("Tab"),
+    # Translators: a key's name, said when it does nothing.
+    "PAGEUP": N_("Page Up"),
+    # Translators: a key's name, said when it does nothing.
+    "PAGEDOWN": N_("Page Down"),
+    # Translators: a key's name, said when it does nothing.
+    "PRINTSCREEN": N_("Print Screen"),
+    # Translators: a key's name, said when it does nothing.
+    "PAUSE": N_("Pause"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "LCTRL": N_("Control"),
+    # Translators: key names in the key help (F1) and docs/keys.md.
+    "RCTRL": N_("Control"),
+}
+_BY_CODE = {int(getattr(pygame, f"K_{name}")): message for name, message in KEY_NAMES.items()}
+_FUNCTION_KEYS = {int(getattr(pygame, f"K_F{n}")): f"F{n}" for n in range(1, 16)}
+
+
+def key_name(key: int, text: str, _: Translate) -> str:
+    """A key in the player's words, for "... does nothing here": our name for it, F1 to F15, or what it types.
+
+    pygame's own names are English ("page up"), so they are never said; a
+    key we have no name for and that types nothing is "This key".
+    """
+    if key in _BY_CODE:
+        return _(_BY_CODE[key])
+    if key in _FUNCTION_KEYS:
+        return _FUNCTION_KEYS[key]
+    if len(text) == 1 and text.isprintable() and not text.isspace():
+        return text
+    # Translators: said for a key that has no name here, starting the sentence "This key does nothing here".
+    return _("This key")
+
+
 @dataclass(frozen=True)
 class Pressed:
     """What a key press means on a screen: an action, its number if any, and the character the key typed."""
@@ -344,9 +411,6 @@ def bindings(contexts: Iterable[str]) -> list[Binding]:
     """The bindings in force in ``contexts``, in the order of :data:`CONTEXTS` and the table."""
     wanted = set(contexts)
     return [b for context in CONTEXTS if context in wanted for b in TABLE if b.context == context]
-
-
-Translate = Callable[[str], str]
 
 
 def help_lines(contexts: Iterable[str], _: Translate) -> list[str]:

@@ -19,7 +19,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
-from accessible_dice.presentation import TITLES, playable, scores
+from accessible_dice.presentation import TITLES, options, playable, scores
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
@@ -85,7 +85,7 @@ class Menu:
         return text
 
     def refuse(self, error: DiceError) -> None:
-        self.say(answer(error.render(self._, self.language.ngettext), Cue("invalid")))
+        self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None) -> int:
         """Ask for one of ``items`` (label, extra words) by number, label or word; its index."""
@@ -222,15 +222,14 @@ class Menu:
         specs = game_class(game_id).options_spec
         values = resolve(game_id, specs, {})
         while specs:
-            shown = self.language.join(f"{spec.key} {spec.show(values[spec.key])}" for spec in specs)
             # Translators: {options} lists option names and values, e.g. "easy no, rounds 1".
             text = self.ask(news(self._("Options: {options}. Type a change like {example}, or press Enter "
-                                        "to go on.").format(options=shown,
-                                                            example=f"{specs[0].key}={specs[0].show(specs[0].default)}")))
+                                        "to go on.").format(options=options.listing(specs, values, self.language),
+                                                            example=options.example(specs[0], self.language))))
             if not text:
                 break
             try:
-                key, value = parse_assignment(text)
+                key, value = options.typed_option(parse_assignment(text), specs, self.language)
                 values = resolve(game_id, specs, {**values, key: value})
             except DiceError as error:
                 self.refuse(error)

@@ -36,7 +36,7 @@ class SettingsScreen:
         key = words.key_for(parts[0], self.language)
         if len(parts) == 1:
             return words.one(key, self.settings, self.language)
-        changed = self.settings.changed(key, " ".join(parts[1:]))
+        changed = self.settings.changed(key, words.typed(key, " ".join(parts[1:]), self.language))
         failure = None
         try:
             if self.path is not None:

@@ -23,7 +23,7 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event
 from accessible_dice.history import NotKept, ScoreHistory
-from accessible_dice.presentation import presenter_for, scores
+from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -54,8 +54,8 @@ class NoSuchPlayer(InvalidInput):
 
 
 class NoSuchVerbosity(InvalidInput):
-    # Translators: verbosity levels are the words brief, normal and full.
-    template = N_("{level} is not a verbosity; type verbosity brief, normal or full.")
+    # Translators: {level} was typed after "verbosity"; {allowed} lists the levels, e.g. "brief, normal or full".
+    template = N_("{level} is not a verbosity; it can be {allowed}.")
 
 
 class Announcer:
@@ -286,13 +286,16 @@ class Terminal:
         raise NoSuchPlayer(name=wanted, players=self.language.join(players))
 
     def _verbosity(self, args: tuple[str, ...], presenter: Presenter) -> None:
+        spec = config.BY_KEY["verbosity"]
         if args:
             try:
-                self.verbosity = presenter.verbosity = Verbosity.named(args[0])
+                self.verbosity = presenter.verbosity = Verbosity.named(options.typed_value(spec, args[0],
+                                                                                          self.language))
             except KeyError:
-                raise NoSuchVerbosity(level=args[0]) from None
+                raise NoSuchVerbosity(level=args[0], allowed=spec.allowed, option=spec) from None
         # Translators: the verbosity now; {level} is brief, normal or full.
-        self.say(answer(self._("Verbosity: {level}.").format(level=self.verbosity.name.lower())))
+        self.say(answer(self._("Verbosity: {level}.").format(level=options.word(self.verbosity.name.lower(),
+                                                                                 self.language))))
 
     def _review_history(self, name: str) -> None:
         history = self.announcer.history

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
+from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
@@ -468,7 +469,7 @@ class Window:
 
     def refuse(self, error: DiceError) -> None:
         """A refusal outside a game: its reason, with the "not allowed" sound."""
-        self.say(answer(error.render(self._, self.language.ngettext), Cue("invalid")))
+        self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
 
     # -- the screen stack
 
@@ -620,13 +621,14 @@ class Window:
             screen.text(event.text)
 
     def _key(self, screen: Screen, event: pygame.event.Event) -> None:
-        pressed = keys.read(event.key, event.mod, getattr(event, "unicode", ""), screen.contexts)
+        typed = getattr(event, "unicode", "")
+        pressed = keys.read(event.key, event.mod, typed, screen.contexts)
         if pressed is None:
             if event.key not in SILENT_KEYS and not (event.mod & pygame.KMOD_ALT) and not isinstance(screen, Entry):
-                self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
+                self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._)))
             return
         if not self.global_key(pressed.action) and not screen.act(pressed):
-            self.refuse(KeyDoesNothing(key=pygame.key.name(event.key) or "?"))
+            self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._)))
 
     def pump(self) -> None:
         """Handle every event waiting (tests post key events, then pump); the focus is then found again."""

@@ -17,7 +17,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
-from accessible_dice.presentation import TITLES, playable, scores
+from accessible_dice.presentation import TITLES, options, playable, scores
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, check_names, new_session, save_path
 from accessible_dice.ui.launch import NoSavedGame
@@ -148,8 +148,10 @@ class Options(Menu):
         items: list[MenuItem] = [("start", _("Start the game"), self.start)]
         for spec in self.specs:
             # Translators: an option and its value in the options list, e.g. "rounds: 3"; Enter changes it.
-            items.append((spec.key, _("{option}: {value}").format(option=spec.key, value=spec.show(
-                self.values[spec.key])), lambda s=spec: self.edit(s)))
+            items.append((spec.key, _("{option}: {value}").format(
+                option=options.name(spec.key, self.window.language),
+                value=options.value_words(spec, self.values[spec.key], self.window.language)),
+                lambda s=spec: self.edit(s)))
         if self.menu.manual:  # noqa: SIM108 - each message keeps its own translator comment
             # Translators: dice choice: real dice are thrown and their values typed.
             dice = _("real dice, you type their values")
@@ -163,16 +165,20 @@ class Options(Menu):
     def edit(self, spec: Any) -> None:
         def changed(text: str) -> bool:
             try:
-                self.values = resolve(self.game_id, self.specs, {**self.values, spec.key: text})
+                typed = options.typed_value(spec, text, self.window.language)
+                self.values = resolve(self.game_id, self.specs, {**self.values, spec.key: typed})
             except DiceError as error:
                 self.window.refuse(error)
                 return False
             self.window.say(answer(self.describe()), remember=False)
             return True
 
+        language = self.window.language
         # Translators: the prompt of an option's field; {option} is its name, {allowed} what it accepts.
-        prompt = self._("{option}: type {allowed}").format(option=spec.key, allowed=spec.allowed)
-        self.window.push(Entry(self.window, prompt, changed, text=spec.show(self.values[spec.key])))
+        prompt = self._("{option}: type {allowed}").format(option=options.name(spec.key, language),
+                                                          allowed=options.allowed_words(spec, language))
+        self.window.push(Entry(self.window, prompt, changed, text=options.editable(spec, self.values[spec.key],
+                                                                                  language)))
 
     def switch_dice(self) -> None:
         self.menu.manual = not self.menu.manual

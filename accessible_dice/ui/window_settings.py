@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
+from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 
@@ -32,7 +33,8 @@ class SettingsMenu(Menu):
         language = self.window.language
         # Translators: a setting and its value in the window's settings list, e.g. "theme: yellow-on-black".
         return [(spec.key, self._("{option}: {value}").format(option=words.name(spec.key, language),
-                                                              value=prefs.settings.shown(spec.key)),
+                                                              value=words.said_value(spec.key, prefs.settings,
+                                                                                     language)),
                  lambda key=spec.key: self.edit(key))
                 for spec in config.SPECS]
 
@@ -49,4 +51,5 @@ class SettingsMenu(Menu):
             return True
 
         prompt = words.one(key, prefs.settings, self.window.language)
-        self.window.push(Entry(self.window, prompt, changed, text=prefs.settings.shown(key)))
+        text = options.editable(config.BY_KEY[key], prefs.settings.value(key), self.window.language)
+        self.window.push(Entry(self.window, prompt, changed, text=text))

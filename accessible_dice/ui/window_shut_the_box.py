@@ -32,8 +32,8 @@ class ShutTheBoxBoard(Board):
                 else:
                     # Translators: a flap in the window, said when focused.
                     label = self._("Flap {flap}, open").format(flap=self.say.language.number(flap))
-                # Translators: under a shut flap in the window.
-                note = self._("shut") if shut else ""
+                # Translators: the label under a shut flap in the window (not the command word "shut").
+                note = self.say.language.pgettext("flap label", "shut") if shut else ""
                 cells.append(Cell(f"flap{player}-{flap}", label, self.say.language.number(flap), note=note,
                                   kind="flap", marked=shut, act=lambda p=player, f=flap: self.shut(p, f)))
             rows.append(Row(f"board{player}", cells, header=name if several else "", say_header=several))

@@ -2,15 +2,17 @@
 
 Positions count from 1 in the order the dice were announced. Box names are
 the command words of interfaces.md (``full-house``), the English labels
-("full house") or the player's language's names ("Kåk").
+("full house") or the player's language's names ("Kåk", ``fuldt-hus``,
+"fuldt hus"); a refusal lists the player's words (presentation/yatzy.py).
 """
 
 from __future__ import annotations
 
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
-from accessible_dice.games.yatzy import Box, Hold, Release, Score, UnknownBox, Yatzy
+from accessible_dice.games.yatzy import Box, Hold, Release, Score, UnknownBox, Yatzy, score
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.yatzy import box_word
 from accessible_dice.ui.commands import Typed, command_word, numbers_in, spellings
 
 WORDS = {
@@ -34,12 +36,12 @@ class NameTheBox(InvalidInput):
 
 
 def box_named(words: list[str], language: Language) -> Box:
-    """The box called ``words``: command word, English label or translated label."""
+    """The box called ``words``: command word, English label or translated name (``fuldt-hus``, "Fuldt hus")."""
     if not words:
         raise NameTheBox()
     text = " ".join(words)
     for box in Box:
-        if text.replace("-", " ") == language._(box.label).casefold().replace("-", " "):
+        if text.replace("-", " ") == box_word(box, language).casefold().replace("-", " "):
             return box
     try:
         return Box.lookup(text)
@@ -72,3 +74,15 @@ def help_words(game: Game, language: Language) -> list[str]:
     # Translators: how to type the score command in help.
     said.append(language._("score BOX"))
     return said
+
+
+def confirmation(game: Game, move: Move, language: Language) -> str | None:
+    """Scoring 0 in a box is asked about first (ER-04); other moves are not."""
+    assert isinstance(game, Yatzy)
+    if not isinstance(move, Score) or move not in game.legal_moves():
+        return None
+    box = Box.lookup(move.box)
+    if score(box, game.dice_on_table()) != 0:
+        return None
+    # Translators: confirming a Yatzy box that would score nothing; {box} is its name.
+    return language._("Score 0 in {box}?").format(box=language._(box.label))
