@@ -14,7 +14,6 @@ name has a text equivalent in :data:`CUE_MEANINGS`.
 from __future__ import annotations
 
 import array
-import importlib.util
 import logging
 import math
 import threading
@@ -23,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_dice import audio
+from accessible_dice import audio, resources
 from accessible_dice.errors import N_
 from accessible_dice.utterance import Cue
 
@@ -54,15 +53,8 @@ DUCK_LEVEL = 0.3
 
 
 def sounds_dir() -> Path:
-    """The folder of cue files, installed or in a checkout.
-
-    An installed package has them as ``accessible_dice._sounds`` (pyproject
-    maps ``sounds/`` there); a checkout has them in the top-level ``sounds/``.
-    """
-    spec = importlib.util.find_spec("accessible_dice._sounds")
-    if spec is not None and spec.submodule_search_locations:
-        return Path(next(iter(spec.submodule_search_locations)))
-    return Path(__file__).resolve().parent.parent / "sounds"
+    """The folder of cue files: ``accessible_dice._sounds`` installed, ``sounds/`` in a checkout."""
+    return resources.data_folder("_sounds", "sounds")
 
 
 def read_wav(path: Path) -> tuple[array.array, int]:

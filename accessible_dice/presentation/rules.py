@@ -1,0 +1,84 @@
+"""A game's rules page for players (docs/rules/<game>.md) as plain lines to say one by one.
+
+The pages are Markdown for readers of the source; a listener needs none of
+its marks. So headings become lines of their own, each list item and each
+table row is a line (its cells joined with commas), a paragraph is one
+line, and ``#``, ``*``, ``|``, backticks and link targets are dropped. The
+terminal's ``rules`` command prints the lines; the window's Ctrl+F1 reads
+them a line at a time.
+
+The pages ship with the program (see :mod:`accessible_dice.resources`) and
+are in English for now.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from accessible_dice import resources
+from accessible_dice.presentation import TITLES
+from accessible_dice.presentation.i18n import Language
+
+#: A list item's mark: ``-``, ``*`` or ``+``; numbered items keep their number ("1. Throw ...").
+_BULLET = re.compile(r"^[-*+]\s+")
+_NUMBERED = re.compile(r"^\d+[.)]\s+")
+#: ``[text](target)`` -> ``text``.
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+def rules_dir() -> Path:
+    """The rules pages: ``accessible_dice._rules`` installed, ``docs/rules/`` in a checkout."""
+    return resources.data_folder("_rules", "docs/rules")
+
+
+def _plain(text: str) -> str:
+    """Inline Markdown dropped: emphasis, code marks, link targets; spaces made single."""
+    text = _LINK.sub(r"\1", text)
+    text = text.replace("**", "").replace("`", "")
+    text = re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"\1", text)
+    return " ".join(text.split())
+
+
+def rules_lines(markdown: str) -> list[str]:
+    """The lines of a Markdown page, as said (see the module's docstring)."""
+    lines: list[str] = []
+    paragraph: list[str] = []
+
+    def end_paragraph() -> None:
+        if paragraph:
+            said = _plain(" ".join(paragraph))
+            if said:
+                lines.append(said)
+            paragraph.clear()
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        if not line:
+            end_paragraph()
+        elif line.startswith("#"):
+            end_paragraph()
+            paragraph.append(line.lstrip("#"))
+            end_paragraph()
+        elif line.startswith("|"):
+            end_paragraph()
+            if not set(line) <= set("|-: "):  # not the row under a table's heading
+                paragraph.append(", ".join(c.strip() for c in line.strip("|").split("|") if c.strip()))
+                end_paragraph()
+        elif _BULLET.match(line) or _NUMBERED.match(line):
+            end_paragraph()
+            paragraph.append(_BULLET.sub("", line))
+        else:  # a paragraph's next line, or a list item's continued line
+            paragraph.append(line)
+    end_paragraph()
+    return lines
+
+
+def rules_page(game_id: str, language: Language) -> list[str]:
+    """The lines of ``game_id``'s rules page; one line saying where they are if it is missing."""
+    try:
+        return rules_lines((rules_dir() / f"{game_id}.md").read_text(encoding="utf-8"))
+    except OSError:
+        # Translators: the rules pages are missing from this installation; {game} is the game's name.
+        return [language._("The rules of {game} are not installed; they are in docs/rules in the source code.")
+                .format(game=language._(TITLES[game_id]))]
