@@ -9,17 +9,21 @@ It speaks no words: it returns the rules' events for the presentation.
 
 from __future__ import annotations
 
+import logging
 import random
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from accessible_dice import history, save, storage, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
-from accessible_dice.errors import N_, DiceError, InvalidInput
+from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
 from accessible_dice.storage import data_dir
 from accessible_dice.undo import Timeline
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 30
 #: Player names that start with this (any case) are computer players.
@@ -134,6 +138,27 @@ def computer_move(game: Game, rng: random.Random) -> Move | None:
     return simple_move(game, rng)
 
 
+# ---------------------------------------------------------------- the strategy, made ready in advance
+
+
+def _yatzy_table(game: Game) -> None:
+    from accessible_dice.strategy.yatzy import table  # numpy, imported on use
+
+    table(game.options["order"])
+
+
+#: What a game's strategy must have before its first hint or computer move, when making it takes
+#: long: Yatzy's table is read from disk in a moment, but built (13 to 28 s) the first time ever.
+#: :meth:`Session.prepare_strategy` makes it in the background as the game starts.
+PREPARE: dict[str, Callable[[Game], None]] = {"yatzy": _yatzy_table}
+
+
+class StrategyPreparing(IllegalMove):
+    # Translators: a hint was asked for while the game's strategy is still being worked out (the first time only).
+    template = N_("The hints are still being prepared; the first time this takes up to half a minute. "
+                  "Ask again in a moment.")
+
+
 # ---------------------------------------------------------------- the session
 
 
@@ -163,6 +188,8 @@ class Session:
         self.save_error: str | None = None
         #: What went wrong recording the finished game in the score history, to be said once.
         self.record_problem: DiceError | None = None
+        #: The thread making the strategy ready (see :meth:`prepare_strategy`), once started.
+        self._preparing: threading.Thread | None = None
 
     @classmethod
     def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None,
@@ -193,6 +220,34 @@ class Session:
         if player is None or player not in self.computers:
             return False
         return self.request() is None or not self.manual
+
+    def strategy_ready(self) -> bool:
+        """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`."""
+        return self._preparing is None or not self._preparing.is_alive()
+
+    # -- the strategy
+
+    def prepare_strategy(self) -> None:
+        """Start making what the game's strategy needs (:data:`PREPARE`) on a background thread, once.
+
+        Both front ends call it as a game starts, so the first hint or
+        computer move does not wait many seconds. The thread is a daemon:
+        leaving the program never waits for it (a table half built is not
+        kept; the next start builds it again).
+        """
+        prepare = PREPARE.get(self.game.id)
+        if prepare is None or self._preparing is not None:
+            return
+
+        def work() -> None:
+            try:
+                prepare(self.game)
+            except Exception:  # the first hint or computer move tries again and says what is wrong
+                if threading.main_thread().is_alive():  # else the program is ending, and the work with it
+                    log.info("the strategy could not be prepared in advance", exc_info=True)
+
+        self._preparing = threading.Thread(target=work, name="strategy-warm-up", daemon=True)
+        self._preparing.start()
 
     # -- acting; each returns the events, or raises a DiceError and changes nothing
 

@@ -47,6 +47,9 @@ SPEECH = ("auto", "screenreader", "tts", "text", "none")
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
+#: Computer players' pace in the window (checklist KB-09): seconds between their steps (after the
+#: words of the last one end), or ``None``: each step waits for a key.
+PACES: dict[str, float | None] = {"slow": 3.0, "normal": 1.5, "fast": 0.5, "wait": None}
 _MAX_VOICE = 200
 _MAX_BYTES = 64_000
 
@@ -74,6 +77,7 @@ SPECS: tuple[Option, ...] = (
     integer("font-scale", 100, 100, 300),
     yes_no("confirm", True),
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
+    choice("computer-pace", tuple(PACES), "normal"),
 )
 BY_KEY = {spec.key: spec for spec in SPECS}
 
@@ -101,6 +105,8 @@ COMMENTS = {
     "font-scale": "Window text size in percent of normal, 100 to 300.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
     "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
+    "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
+                     "or each waits for Enter (wait).",
 }
 
 # ---------------------------------------------------------------- problems
@@ -169,6 +175,7 @@ class Settings:
     font_scale: int = 100
     confirm: bool = True
     keep_by: str = KEEP_BY[0]
+    computer_pace: str = "normal"
 
     def value(self, key: str) -> Any:
         return getattr(self, _field(key))

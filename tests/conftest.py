@@ -5,9 +5,26 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 # No test may open a real window or sound device, or touch the player's data or settings.
 os.environ.setdefault("ACCESSIBLE_DICE_DATA", tempfile.mkdtemp(prefix="accessible-dice-data-"))
 os.environ.setdefault("ACCESSIBLE_DICE_CONFIG", tempfile.mkdtemp(prefix="accessible-dice-config-"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Yatzy's strategy table is kept in a folder of the test run's own, never the player's.
+os.environ.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", tempfile.mkdtemp(prefix="accessible-dice-strategy-"))
+
+
+@pytest.fixture(autouse=True)
+def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games played in the test process do not start building Yatzy's strategy table in the background.
+
+    Building it takes tens of seconds of both cores, which would slow the
+    tests around it (and their timing checks). Games run through the command
+    line (end-to-end, golden) keep the warm-up; its own tests turn it on.
+    """
+    from accessible_dice import session
+
+    monkeypatch.setattr(session, "PREPARE", {})

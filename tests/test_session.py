@@ -140,3 +140,42 @@ def test_without_a_strategy_the_first_legal_move_is_played() -> None:
     game.apply(Shut("singles"))
     game.apply(Roll((3, 4)))
     assert simple_move(game, random.Random()) == Shut("singles")
+
+
+# ---------------------------------------------------------------- the strategy, made ready as the game starts
+
+
+def test_a_yatzy_game_prepares_its_orders_strategy_table_in_the_background_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from accessible_dice import session as sessions
+    from accessible_dice.strategy import yatzy as yatzy_strategy
+
+    monkeypatch.setattr(sessions, "PREPARE", {"yatzy": sessions._yatzy_table})
+    release, built = threading.Event(), []
+    monkeypatch.setattr(yatzy_strategy, "table", lambda order: built.append(order) or release.wait(10))
+    session = new_session("yatzy", ["Anna"], {"order": "in-order"})
+    assert session.strategy_ready(), "nothing is prepared before the game starts"
+    session.prepare_strategy()
+    session.prepare_strategy()
+    assert not session.strategy_ready()
+    release.set()
+    session._preparing.join(5)
+    assert session.strategy_ready() and built == ["in-order"]
+
+
+def test_a_failure_preparing_the_strategy_is_logged_not_raised(monkeypatch: pytest.MonkeyPatch, caplog) -> None:
+    from accessible_dice import session as sessions
+
+    def broken(game: object) -> None:
+        raise MemoryError("no room for the table")
+
+    monkeypatch.setitem(sessions.PREPARE, "yatzy", broken)
+    session = new_session("yatzy", ["Anna"], {})
+    with caplog.at_level("INFO", logger="accessible_dice.session"):
+        session.prepare_strategy()
+        session._preparing.join(5)
+    assert session.strategy_ready()
+    assert "could not be prepared" in caplog.text
+

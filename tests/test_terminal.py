@@ -14,11 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from accessible_dice import settings as config
+from accessible_dice.games.yatzy import Box
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import Silenced, SpeechSpy
 from accessible_dice.ui import commands
+from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
 from accessible_dice.utterance import Cue
 
@@ -267,3 +270,84 @@ def test_closing_lets_the_last_words_finish_then_releases_the_voice() -> None:
     voice = Talking()
     Announcer(io.StringIO(), voice).close(wait=2.0)
     assert voice.polls == 3 and voice.closed
+
+
+# ---------------------------------------------------------------- confirming, rules, help, the strategy's warm-up
+
+
+def test_scoring_zero_in_yatzy_asks_first_and_anything_but_yes_chooses_again() -> None:
+    """ER-04: the terminal asks as the window does; "no" leaves the box empty and the turn on."""
+    run = play(["1 2 3 4 6", "score yatzy", "no", "score yatzy", "yes", "1 2 3 4 6", "score chance"],
+               players=("Anna",), game="yatzy", manual=True)
+    asked = "Score 0 in Yatzy? Type yes to confirm, or anything else to choose again."
+    assert run.lines[3:8] == [asked, "Not done; choose again.", asked,
+                              "Yatzy: 0 points. Total 0 points. Round 1 of 15 over. Your turn.",
+                              "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6."]
+    assert run.lines[9].startswith("Chance: 16 points."), "a box that scores points is not asked about"
+    assert run.session.game.scorecard(0).points == {Box.YATZY: 0, Box.CHANCE: 16}
+
+
+def test_with_confirmations_off_scoring_zero_does_not_ask() -> None:
+    out = io.StringIO()
+    pending = iter(["1 2 3 4 6", "score yatzy"])
+    screen = SettingsScreen(EN, config.Settings(confirm=False))
+    terminal = Terminal(Announcer(out, SpeechSpy()), lambda: next(pending, None), EN, settings=screen)
+    session = new_session("yatzy", ["Anna"], {}, manual=True)
+    terminal.play(session)
+    assert session.game.scorecard(0).points == {Box.YATZY: 0}
+    assert "Score 0 in" not in out.getvalue()
+
+
+def test_input_ending_at_the_question_leaves_the_game_saved_unscored(tmp_path: Path) -> None:
+    run = play(["1 2 3 4 6", "score yatzy"], players=("Anna",), game="yatzy", manual=True,
+               save_to=tmp_path / "current.json")
+    assert run.outcome == "eof" and run.lines[-1] == "Game saved. Goodbye."
+    assert run.session.game.scorecard(0).points == {}
+
+
+def test_help_names_settings_history_rules_and_undo_redo_while_they_work() -> None:
+    run = play(["1 2", "help", "undo", "help"], manual=True)
+    assert run.lines[3].endswith("next (.), settings, history, rules, undo, and quit (q).")
+    assert run.lines[5].endswith("next (.), settings, history, rules, redo, and quit (q).")
+    assert "undo, redo" not in run.lines[1]
+
+
+def test_rules_says_the_games_page_as_plain_lines() -> None:
+    run = play(["rules"], players=("Anna",), game="yatzy")
+    said = run.lines[1:-1]
+    assert said[0] == "Yatzy" and len(said) > 20
+    assert "The aim" in said
+    assert not [line for line in said if any(mark in line for mark in "#|`") or "**" in line]
+    assert run.voice.utterances[1].interrupt and not run.voice.utterances[2].interrupt
+
+
+def test_a_hint_while_the_strategy_is_being_prepared_says_so_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from accessible_dice import session as sessions
+
+    release = threading.Event()
+    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
+    try:
+        run = play(["roll", "hint"], seed=3)
+        assert run.lines[2] == ("The hints are still being prepared; the first time this takes up to half a "
+                                "minute. Ask again in a moment.")
+    finally:
+        release.set()
+    run.session._preparing.join(5)
+    assert run.session.strategy_ready()
+
+
+def test_a_computer_waiting_for_its_strategy_is_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from accessible_dice import session as sessions
+
+    release = threading.Event()
+    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
+    try:
+        run = play([], players=("cpu1", "cpu2"), seed=9, options={"rounds": "1"})
+    finally:
+        release.set()
+    getting_ready = "The computer player is getting ready; the first time this takes up to half a minute."
+    assert run.outcome == "over" and run.lines.count(getting_ready) == 1

@@ -408,7 +408,7 @@ def test_the_hint_key_gives_the_terminals_hint(driver: Driver) -> None:
     screen = driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("r", "a")
     screen.finish_thinking(wait=10)
-    expected = driver.window.terminal._hint((), screen.session, screen.presenter).text
+    expected = driver.window.terminal.hint((), screen.session, screen.presenter).text
     assert driver.last == expected
 
 
@@ -612,3 +612,98 @@ def test_resume_continues_the_saved_game_or_says_there_is_none(driver: Driver) -
     resume_saved(driver.window, menu)
     resumed = driver.top
     assert isinstance(resumed, GameScreen) and resumed.resumed and resumed.game.dice_on_table() != ()
+
+
+# ---------------------------------------------------------------- undo, records, computer pace, start-up problems
+
+
+def test_ctrl_z_takes_back_and_ctrl_y_does_again_as_the_terminal_says(driver: Driver) -> None:
+    screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
+    driver.keys("return", "return")  # throw, then the first move offered
+    moved = len(screen.game.history)
+    assert moved == 2
+    driver.keys("ctrl+z")
+    assert driver.last.startswith("Taken back: ") and len(screen.game.history) == 1
+    assert driver.said[-1].interrupt
+    driver.keys("ctrl+z")
+    assert driver.last == "Random dice stay as they fell; a throw cannot be taken back."
+    driver.keys("ctrl+y")
+    assert driver.last.startswith("Done again. ") and len(screen.game.history) == moved
+    driver.keys("ctrl+y")
+    assert driver.last == "There is nothing to do again."
+
+
+def test_undoing_typed_dice_asks_for_them_again_once(driver: Driver) -> None:
+    from accessible_dice.session import new_session
+
+    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=save_path())
+    driver.window.push(GameScreen(driver.window, session))
+    driver.type("1 2 3 4 5")
+    driver.keys("return", "ctrl+z")
+    prompt = "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6."
+    assert driver.last == f"Taken back: Anna's throw of 1, 2, 3, 4, and 5. {prompt}"
+    assert isinstance(driver.top, Entry), "the field for the dice is open again"
+    assert driver.spy.texts[-1].endswith(prompt) and driver.spy.texts[-2] != prompt, "said once, not twice"
+
+
+def test_h_reads_this_games_records_from_the_score_history(driver: Driver, tmp_path) -> None:
+    from accessible_dice.session import new_session
+
+    session = new_session("yatzy", ["Anna"], {}, save_to=save_path(), record_to=tmp_path / "history.sqlite3")
+    driver.window.push(GameScreen(driver.window, session))
+    driver.keys("h")
+    assert isinstance(driver.top, Reader)
+    assert driver.last == "Score history. No finished games of Yatzy yet for these players."
+    driver.keys("escape")
+    unkept = driver.game("yatzy", ["Anna"])
+    driver.keys("h")
+    assert driver.top is unkept and driver.said[-1].cues, "no score history here: the refusal, with its sound"
+
+
+def test_n_plays_the_computer_turns_through_at_once(driver: Driver) -> None:
+    driver.window.pace = 60
+    screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
+    driver.keys("n")
+    for _ in range(20):
+        screen.finish_thinking(wait=5)
+        if not screen.computer_turn():
+            break
+        driver.window.tick()
+    assert not screen.computer_turn() and screen.game.current_player() == 1
+    assert len(screen.game.history) >= 2 and not screen.skipping
+    driver.keys("n")
+    assert driver.last == "No computer player is playing now."
+
+
+def test_at_the_pace_wait_a_computer_steps_only_on_enter(driver: Driver) -> None:
+    driver.window.prefs.command(["computer-pace", "wait"])
+    assert driver.window.pace is None
+    screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
+    for _ in range(3):
+        driver.window.tick()
+    assert screen.game.history == []
+    assert driver.spy.texts.count("cpu plays: Enter for each step, N for all of them.") == 1
+    driver.keys("return")
+    screen.finish_thinking(wait=5)
+    assert len(screen.game.history) == 1
+    driver.window.prefs.command(["computer-pace", "fast"])
+    assert driver.window.pace == 0.5
+
+
+def test_settings_problems_are_said_in_the_window_at_start(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    from accessible_dice.cli import Launch
+    from accessible_dice.settings import UnknownSetting
+    from accessible_dice.ui.window import Window, run_window
+
+    monkeypatch.setattr(Window, "run", lambda self: 0)
+    status = run_window(Launch(speech="text"), window_driver_language(), [UnknownSetting(line=3, key="colour")])
+    printed = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert printed[0].startswith("Main menu.")
+    assert printed[1] == "Settings line 3: there is no setting called colour; the line was dropped."
+
+
+def window_driver_language():
+    from window_driver import EN
+
+    return EN

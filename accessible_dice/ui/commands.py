@@ -65,6 +65,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "settings": (N_("settings"), ()),
     # Translators: terminal command: personal bests and averages from the score history.
     "history": (N_("history"), ()),
+    # Translators: terminal command: the rules of the game being played.
+    "rules": (N_("rules"), ()),
     # Translators: terminal command: save and leave.
     "quit": (N_("quit"), ("q",)),
 }
@@ -188,8 +190,10 @@ def numbers_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInput
     return [int(t) for t in tokens]
 
 
-#: The shared commands that work at any time, in the order help says them.
-ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "quit")
+#: The shared commands that work at any time, in the order help says them (undo and redo
+#: join them, before quit, while they work).
+ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "settings",
+            "history", "rules", "quit")
 
 
 def actions_now(game: Game, language: Language) -> list[str]:
@@ -201,10 +205,21 @@ def actions_now(game: Game, language: Language) -> list[str]:
     return list(game_commands(game.id).help_words(game, language))
 
 
-def any_time(language: Language) -> list[str]:
-    """The review commands with their letters: "dice (d)"."""
+def confirmation(game: Game, move: Move, language: Language) -> str | None:
+    """The question to ask before ``move`` when it is destructive (ER-04: scoring 0 in Yatzy), else ``None``.
+
+    A game's command module may offer ``confirmation(game, move, language)``;
+    both front ends ask it, each in its own way (a typed yes, a Yes button).
+    """
+    question = getattr(game_commands(game.id), "confirmation", None)
+    return None if question is None else question(game, move, language)
+
+
+def any_time(language: Language, *, undo: bool = False, redo: bool = False) -> list[str]:
+    """The commands that always work, with their letters ("dice (d)"); ``undo`` and ``redo`` when they work."""
+    names = [*ANY_TIME[:-1], *(["undo"] if undo else []), *(["redo"] if redo else []), ANY_TIME[-1]]
     said = []
-    for name in ANY_TIME:
+    for name in names:
         word, letters = COMMON[name]
         said.append(f"{language._(word)} ({letters[0]})" if letters else language._(word))
     return said

@@ -231,6 +231,24 @@ TABLE: tuple[Binding, ...] = (
             "A",
             # Translators: what the keys just named do, in the key help.
             N_("a hint: a good move")),
+    Binding("records", "game", (Chord("h"),),
+            "H",
+            # Translators: what the keys just named do, in the key help.
+            N_("the score history: the players' bests and averages in this game")),
+    Binding("undo", "game", (Chord("z", ctrl=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+Z"),
+            # Translators: what the keys just named do, in the key help.
+            N_("take back the last step, such as wrongly typed dice")),
+    Binding("redo", "game", (Chord("y", ctrl=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+Y"),
+            # Translators: what the keys just named do, in the key help.
+            N_("do again the step taken back")),
+    Binding("skip", "game", (Chord("n"),),
+            "N",
+            # Translators: what the keys just named do, in the key help.
+            N_("computer players' turns: play them all now, up to the next person's turn (Enter: one step)")),
     # -- dice
     Binding("hold", "dice", _digits(1, 6, False) + _keypad(1, 6),
             # Translators: key names in the key help (F1) and docs/keys.md.

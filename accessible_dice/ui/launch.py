@@ -15,6 +15,7 @@ import logging
 import os
 import sys
 import traceback
+from collections.abc import Mapping
 from typing import TextIO
 
 from accessible_dice import settings as config
@@ -79,11 +80,22 @@ def _read_line() -> str | None:
     return None if line == "" else line.rstrip("\r\n")
 
 
-def _display_available() -> bool:
-    """Whether a window can be shown: always on Windows and macOS, with X11 or Wayland elsewhere."""
-    if sys.platform in ("win32", "darwin"):
+#: SDL video drivers that show nothing on a screen: with one of them chosen, auto means the terminal.
+HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
+
+
+def display_available(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
+    """Whether ``--ui auto`` may open the window: a display exists, and SDL is not told to draw nowhere.
+
+    Windows and macOS always have one; elsewhere X11 (``DISPLAY``) or Wayland
+    (``WAYLAND_DISPLAY``) must be there. ``SDL_VIDEODRIVER`` set to
+    ``dummy`` or ``offscreen`` (tests, servers) means no one would see it.
+    """
+    if environ.get("SDL_VIDEODRIVER", "").strip().lower() in HEADLESS_DRIVERS:
+        return False
+    if platform in ("win32", "darwin"):
         return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
 def _front_end(launch: Launch) -> str:
@@ -91,7 +103,7 @@ def _front_end(launch: Launch) -> str:
     window = importlib.util.find_spec("accessible_dice.ui.window") is not None
     if launch.ui == "window" and not window:
         print("accessible-dice: the window front end is not available yet; using the terminal.", file=sys.stderr)
-    wanted = launch.ui == "window" or (launch.ui == "auto" and _display_available())
+    wanted = launch.ui == "window" or (launch.ui == "auto" and display_available())
     return "window" if wanted and window else "console"
 
 
@@ -139,9 +151,7 @@ def _run(launch: Launch) -> int:
     if _front_end(launch) == "window":
         from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
 
-        for problem in loaded.problems:
-            logging.getLogger(__name__).warning(problem.render(lang._, lang.ngettext))
-        return int(run_window(launch, lang))
+        return int(run_window(launch, lang, loaded.problems))
     announcer = _outputs(launch, lang, loaded.settings)
     try:
         for said in settings_words.problems(loaded.problems, lang):

@@ -21,15 +21,16 @@ from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event
+from accessible_dice.games.base import Event, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, simple_move
+from accessible_dice.session import Session, StrategyPreparing, simple_move
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.ui import commands
 from accessible_dice.ui.settings_screen import SettingsScreen
@@ -51,6 +52,11 @@ class CuePlayer(Protocol):
 class NoSuchPlayer(InvalidInput):
     # Translators: {name} was typed after "board"; {players} lists the names.
     template = N_("There is no player {name}; the players are {players}.")
+
+
+#: The word that confirms a destructive choice (the English word works in every language).
+# Translators: typed to confirm a question like "Score 0 in Full house?".
+YES = N_("yes")
 
 
 class NoSuchVerbosity(InvalidInput):
@@ -95,17 +101,27 @@ class Announcer:
             self.voice.silence()
 
     def close(self, wait: float = FINISH_LIMIT) -> None:
-        """Let the last words finish (up to ``wait`` seconds), then release the voice."""
-        if self.voice is None:
-            return
-        deadline = time.monotonic() + wait
-        while self.voice.is_speaking() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        self.voice.close()
+        """Let the last words finish (up to ``wait`` seconds), then release the voice and the cues."""
+        if self.voice is not None:
+            deadline = time.monotonic() + wait
+            while self.voice.is_speaking() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            self.voice.close()
+        close_cues = getattr(self.cues, "close", None)
+        if close_cues is not None:  # cues still waiting would find the mixer gone at exit
+            close_cues()
 
 
 class Terminal:
-    """Plays one game session from typed lines."""
+    """Plays one game session from typed lines.
+
+    Its public methods are also the window's (:mod:`accessible_dice.ui.window_game`):
+    :meth:`presenter` and :meth:`opening` to start a game, :meth:`execute`
+    for a command, :meth:`report` for events, :meth:`getting_ready` before
+    a computer's move, :meth:`hint`, :meth:`confirmation`, :meth:`records`,
+    :meth:`review_history` and :meth:`goodbye`. So both front ends act, and
+    speak, alike.
+    """
 
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language,
                  verbosity: Verbosity = Verbosity.NORMAL, settings: SettingsScreen | None = None) -> None:
@@ -127,15 +143,10 @@ class Terminal:
     def play(self, session: Session, resumed: bool = False) -> str:
         """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
         game = session.game
-        presenter = presenter_for(game, self.language, self.verbosity, session.computers)
-        opening = [presenter.opening(resumed)]
-        if not resumed:
-            opening.append(presenter.announce(game.opening_events(), prompt=self._human_moves(session)))
-        self.say(combine(opening))
-        self.prompted_at = -1
+        presenter = self.presenter(session)
+        self.opening(session, presenter, resumed)
         while True:
-            while not game.is_over() and session.computer_to_act():
-                self._report(session, presenter, session.computer_step())
+            self._computers(session, presenter)
             if game.is_over():
                 return "over"
             request = session.request()
@@ -144,26 +155,56 @@ class Terminal:
                 self.prompted_at = len(game.history)
             line = self.read_line()
             if line is None:
-                self._goodbye(session)
+                self.goodbye(session)
                 return "eof"
             try:
                 command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng)
                 if command.name == "quit":
-                    self._goodbye(session)
+                    self.goodbye(session)
                     return "quit"
-                self._execute(command, session, presenter)
+                confirmed = self._confirmed(command, session)
+                if confirmed is None:
+                    self.goodbye(session)
+                    return "eof"
+                if confirmed:
+                    self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
+
+    def _computers(self, session: Session, presenter: Presenter) -> None:
+        """The computer players' steps until a person is due; said first if their strategy is still being made."""
+        told = False
+        while not session.game.is_over() and session.computer_to_act():
+            told = told or self.getting_ready(session)
+            self.report(session, presenter, session.computer_step())
+
+    def _confirmed(self, command: commands.Command, session: Session) -> bool | None:
+        """Whether to carry out ``command``: asked first when destructive and confirmations are on (ER-04).
+
+        ``None`` when input ended at the question.
+        """
+        if command.name != "move" or command.move is None:
+            return True
+        question = self.confirmation(session, command.move)
+        if question is None:
+            return True
+        # Translators: after a question like "Score 0 in Full house?"; "yes" is the word to type (YES below).
+        self.say(answer(self._("{question} Type yes to confirm, or anything else to choose again.").format(
+            question=question)))
+        reply = self.read_line()
+        if reply is None:
+            return None
+        if reply.strip().casefold() in commands.spellings(YES, self.language):
+            return True
+        # Translators: the player did not confirm; nothing was done.
+        self.say(answer(self._("Not done; choose again.")))
+        return False
 
     def _human_moves(self, session: Session) -> bool:
         """Whether a person must now choose a move (so the choices are said)."""
         player = session.game.current_player()
         return (player is not None and player not in session.computers
                 and session.request() is None and not session.game.is_over())
-
-    def _report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
-        self.say(presenter.announce(events, prompt=self._human_moves(session)))
-        self._storage_news(session)
 
     def _storage_news(self, session: Session) -> None:
         """A failed autosave, or a finished game the score history could not take: said, and play goes on."""
@@ -174,7 +215,37 @@ class Terminal:
             self.say(news(session.record_problem.render(self._, self.language.ngettext)))
             session.record_problem = None
 
-    def _goodbye(self, session: Session) -> None:
+    # ------------------------------------------------------------ shared with the window
+
+    def presenter(self, session: Session) -> Presenter:
+        """The words of ``session``'s game, at the verbosity now."""
+        return presenter_for(session.game, self.language, self.verbosity, session.computers)
+
+    def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
+        """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
+        session.prepare_strategy()
+        opening = [presenter.opening(resumed)]
+        if not resumed:
+            opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
+        self.say(combine(opening))
+        self.prompted_at = -1
+
+    def getting_ready(self, session: Session) -> bool:
+        """Before a computer's move: if its strategy is still being made, say it may take a while (and ``True``)."""
+        if session.request() is not None or session.strategy_ready():
+            return False
+        # Translators: a computer player waits for its strategy, made once (up to half a minute).
+        self.say(news(self._("The computer player is getting ready; the first time this takes up to half a "
+                             "minute.")))
+        return True
+
+    def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
+        """Say what an action did (and, after the move that hands over, the choices of a person to move)."""
+        self.say(presenter.announce(events, prompt=self._human_moves(session)))
+        self._storage_news(session)
+
+    def goodbye(self, session: Session) -> None:
+        """Leaving: said, with whether the game in progress was saved."""
         if session.game.is_over() or session.save_to is None:
             # Translators: the player leaves.
             self.say(answer(self._("Goodbye.")))
@@ -186,15 +257,22 @@ class Terminal:
             self.say(answer(self._("The game could not be saved: {reason}. Goodbye.").format(
                 reason=session.save_error)))
 
+    def confirmation(self, session: Session, move: Move) -> str | None:
+        """The question to ask before ``move`` (scoring 0), or ``None``: nothing to ask, or confirmations off."""
+        if not self.settings.settings.confirm:
+            return None
+        return commands.confirmation(session.game, move, self.language)
+
     # ------------------------------------------------------------ one command
 
-    def _execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
+    def execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
+        """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing)."""
         name = command.name
         if name == "move":
             assert command.move is not None
-            self._report(session, presenter, session.act(command.move))
+            self.report(session, presenter, session.act(command.move))
         elif name == "values":
-            self._report(session, presenter, session.enter(command.args[0]))
+            self.report(session, presenter, session.enter(command.args[0]))
         elif name == "roll":
             self._roll(session, presenter)
         elif name == "help":
@@ -210,7 +288,7 @@ class Terminal:
         elif name == "moves":
             self.say(presenter.moves_answer())
         elif name == "hint":
-            self.say(self._hint(command.args, session, presenter))
+            self.say(self.hint(command.args, session, presenter))
         elif name == "stop":
             self.announcer.silence()
         elif name == "verbosity":
@@ -221,9 +299,11 @@ class Terminal:
             self.say(self.settings.command(command.args))
             self.verbosity = presenter.verbosity = Verbosity.named(self.settings.settings.verbosity)
         elif name == "history":
-            self._scores(session)
+            self.say(answer(" ".join(self.records(session))))
+        elif name == "rules":
+            self._rules(session)
         else:
-            self._review_history(name)
+            self.review_history(name)
 
     def _undo(self, name: str, session: Session, presenter: Presenter) -> None:
         """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""
@@ -240,16 +320,26 @@ class Terminal:
             self.say(undo_words.done_again(presenter, session.redo(), prompt=self._human_moves(session)))
         self._storage_news(session)
 
-    def _scores(self, session: Session) -> None:
-        """This game's records for its players, from the score history."""
+    def records(self, session: Session) -> list[str]:
+        """This game's records for its players, from the score history, a line each."""
         if session.record_to is None:
             raise NotKept()
         with ScoreHistory(session.record_to) as history:
-            lines = scores.records_lines(history, self.language, session.game.id, session.game.players)
-        self.say(answer(" ".join(lines)))
+            return scores.records_lines(history, self.language, session.game.id, session.game.players)
 
-    def _hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
-        """The best move now; ``hint sum`` compares the move named with the best."""
+    def _rules(self, session: Session) -> None:
+        """The game's rules page, a line per heading, paragraph, list item or table row."""
+        first, *rest = rules_page(session.game.id, self.language)
+        self.say(answer(first))
+        for line in rest:
+            self.say(news(line))
+
+    def hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
+        """The best move now; ``hint sum`` compares the move named with the best.
+
+        While the strategy is still being made (see :meth:`Session.prepare_strategy`)
+        it says so rather than keep the player waiting.
+        """
         game = session.game
         if game.is_over() or game.dice_request() is not None:
             return presenter.moves_answer()
@@ -261,15 +351,17 @@ class Terminal:
             if considering is None:
                 raise commands.UnknownCommand(word=args[0])
         if strategy.has_strategy(game):
+            if not session.strategy_ready():
+                raise StrategyPreparing()
             return presenter.advice_answer(strategy.best_move(game, considering))
         return presenter.hint_answer(simple_move(game, session.dice.rng))
 
     def _roll(self, session: Session, presenter: Presenter) -> None:
-        """Throw random dice; with real dice, ask for them (again)."""
+        """Throw random dice (after asking for a re-throw where the game has one); with real dice, ask for them."""
         before = len(session.game.history)
         events = session.roll()
         if events:
-            self._report(session, presenter, events)
+            self.report(session, presenter, events)
         request = session.request()
         if session.manual and request is not None and len(session.game.history) == before:
             self.say(presenter.dice_prompt(request))
@@ -297,7 +389,8 @@ class Terminal:
         self.say(answer(self._("Verbosity: {level}.").format(level=options.word(self.verbosity.name.lower(),
                                                                                  self.language))))
 
-    def _review_history(self, name: str) -> None:
+    def review_history(self, name: str) -> None:
+        """``repeat``, ``previous``, ``next``, ``oldest``, ``newest``: what was said, again; nothing new is kept."""
         history = self.announcer.history
         if name == "repeat":
             last = history.last()
@@ -318,9 +411,10 @@ class Terminal:
         self.announcer.say(said or answer(self._("Nothing was said yet.")), remember=False)
 
     def help_answer(self, session: Session) -> Utterance:
-        """The commands that work now, then the ones that always work (CG-05)."""
+        """The commands that work now, then those that always work (CG-05), with undo and redo while they work."""
         game = session.game
-        any_time = self.language.join(commands.any_time(self.language))
+        any_time = self.language.join(commands.any_time(self.language, undo=session.timeline.can_undo(),
+                                                        redo=bool(session.timeline.undone)))
         request = session.request()
         if game.is_over():
             # Translators: help after the game's end; {commands} lists command words.
@@ -335,12 +429,5 @@ class Terminal:
             # Translators: help: {commands} lists the commands that act now, e.g. "singles, sum or shut N".
             now = self._("Now: {commands}.").format(
                 commands=self.language.join(commands.actions_now(game, self.language), "or"))
-        said = [now]
-        if session.timeline.can_undo():
-            # Translators: help, when the last step can be taken back.
-            said.append(self._("To take back the last step, type undo."))
-        if session.timeline.undone:
-            # Translators: help, after an undo.
-            said.append(self._("To do it again, type redo."))
         # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
-        return answer(" ".join([*said, self._("Any time: {commands}.").format(commands=any_time)]))
+        return answer(" ".join([now, self._("Any time: {commands}.").format(commands=any_time)]))

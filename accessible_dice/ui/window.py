@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
@@ -346,8 +346,10 @@ class Entry(Screen):
     positions = False
 
     def __init__(self, window: Window, prompt: Utterance | str, submit: Callable[[str], bool], text: str = "",
-                 on_cancel: Callable[[], None] | None = None, replace: bool = True) -> None:
+                 on_cancel: Callable[[], None] | None = None, replace: bool = True, quiet: bool = False) -> None:
+        """``quiet``: the prompt was just said (with what led to it), so opening says nothing more."""
         self.said = answer(prompt) if isinstance(prompt, str) else prompt
+        self.quiet = quiet
         super().__init__(window, self.said.text)
         self.submit = submit
         self.typed = text
@@ -363,7 +365,7 @@ class Entry(Screen):
         """The prompt as given (queued after a game announcement, or at once when the player asked), and the text."""
         if self.typed:
             self.revealed()
-        else:
+        elif not self.quiet:
             self.window.say(self.said, remember=False)
 
     def revealed(self) -> None:
@@ -436,24 +438,28 @@ class Window:
     """The display, the outputs, the settings and the stack of screens."""
 
     def __init__(self, language: Language, voice: SpeechOutput | None = None, cues: CuePlayer | None = None, *,
-                 verbosity: Verbosity = Verbosity.NORMAL, pace: float = 1.5,
+                 verbosity: Verbosity = Verbosity.NORMAL, pace: float | Literal["setting"] | None = "setting",
                  voice_settings: VoiceSettings | None = None, settings: config.Settings | None = None,
                  settings_path: Path | None = None) -> None:
-        """``settings`` are the player's (the defaults if none); changes are saved to ``settings_path`` if given."""
+        """``settings`` are the player's (the defaults if none); changes are saved to ``settings_path`` if given.
+
+        ``pace`` is what the ``computer-pace`` setting says, unless given (tests: 0).
+        """
         self.language = language
         self._ = language._
         self.voice = voice
         self.cues = cues
         self.shown = Shown(voice)
         self.announcer = Announcer(None, self.shown, cues)
-        #: The terminal's command executor, shared so both front ends act and speak alike.
-        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity)
         #: The player's settings, and where changes are kept (the terminal's settings screen, reused).
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
+        #: The terminal's command executor, shared so both front ends act and speak alike.
+        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs)
         self.theme = THEMES[self.prefs.settings.theme]
         self.scale = self.prefs.settings.font_scale / 100
-        #: Seconds between a computer player's steps (0 in tests), besides waiting for speech to end.
-        self.pace = pace
+        #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
+        self.pace: float | None = (config.PACES[self.prefs.settings.computer_pace]
+                                    if pace == "setting" else pace)
         self.voice_settings = voice_settings or VoiceSettings(language=language.code)
         self.screens: list[Screen] = []
         #: One thread for long thinking (hints, computer moves), so the loop never waits on it.
@@ -521,6 +527,7 @@ class Window:
         """A setting changed: what the window can change at once (speech output and language wait a start)."""
         self.theme = THEMES[chosen.theme]
         self.scale = chosen.font_scale / 100
+        self.pace = config.PACES[chosen.computer_pace]
         self.terminal.verbosity = Verbosity.named(chosen.verbosity)
         presenter = getattr(self.top, "presenter", None)
         if presenter is not None:
@@ -569,7 +576,7 @@ class Window:
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
         elif action in ("previous", "next", "oldest", "newest"):
-            self.terminal._review_history(action)
+            self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
             self.push(self.help_screen(self.top))
         else:
@@ -699,9 +706,13 @@ class Window:
         pygame.display.quit()
 
 
-def run_window(launch: Launch, lang: Language) -> int:
-    """``--ui window``: the main menu, or straight into ``--game``; the exit status."""
+def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = ()) -> int:
+    """``--ui window``: the main menu, or straight into ``--game``; the exit status.
+
+    ``problems`` found in the settings file at start are said after the first screen's title.
+    """
     from accessible_dice.history import history_path
+    from accessible_dice.presentation import settings as settings_words
     from accessible_dice.session import new_session, save_path
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
@@ -729,7 +740,10 @@ def run_window(launch: Launch, lang: Language) -> int:
             window.push(menu)
             if launch.resume:
                 resume_saved(window, menu)
+        for said in settings_words.problems(problems, lang):
+            window.say(said)
         return window.run()
     finally:
         window.close()
         speaker.close()
+        cues.close()

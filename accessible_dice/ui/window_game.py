@@ -5,15 +5,17 @@ possible now), then the game's board (:mod:`accessible_dice.ui.window_boards`).
 Every key becomes what the terminal would do for the same command, run by
 the shared executor, so the words said (and shown) are the presenter's.
 
-Computer players' steps are paced: the next one waits until the speech
-before it has finished and ``Window.pace`` seconds have passed, and Enter
-takes it at once. With real dice the field for their values opens by
-itself whenever a throw is due; Escape closes it, and R opens it again.
+Computer players' steps are paced (KB-09): the next one waits until the
+speech before it has finished and ``Window.pace`` seconds have passed (the
+``computer-pace`` setting), or, at the pace ``wait``, for Enter. Enter takes
+the next step at once; N plays the computer players' turns through to the
+next person's. With real dice the field for their values opens by itself
+whenever a throw is due; Escape closes it, and R opens it again.
 
 Choosing a computer player's move and a hint may take long the first time
-(the Yatzy strategy table is built once, in seconds), so that thinking runs
-on a worker thread while the loop goes on answering keys; the game is not
-changed until the answer is back.
+(the Yatzy strategy table is built once, in seconds, in the background from
+the game's start), so that thinking runs on a worker thread while the loop
+goes on answering keys; the game is not changed until the answer is back.
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as NotYet
-from pathlib import Path
 from typing import Any
 
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.presentation import TITLES, presenter_for
+from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.describe import answer, combine, news
+from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, computer_move
 from accessible_dice.ui import commands
@@ -39,12 +41,12 @@ from accessible_dice.ui.window_model import Cell, Row
 from accessible_dice.ui.window_settings import SettingsMenu
 from accessible_dice.utterance import Utterance
 
-#: The player's rules pages (docs/rules/<game>.md), read by Ctrl+F1.
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 #: The review keys (the terminal commands of the same names).
 REVIEW = ("dice", "board", "standings", "turn", "moves")
 #: The commands that change the game.
 ACTING = ("move", "values", "roll")
+#: The commands that change the game's history: refused while a move is being thought out.
+CHANGING = (*ACTING, "undo", "redo")
 #: How long the loop waits for thinking before going on with other events.
 THINK_WAIT = 0.05
 
@@ -59,6 +61,11 @@ class StillThinking(IllegalMove):
     template = N_("Still thinking; a moment please.")
 
 
+class NoComputerPlaying(IllegalMove):
+    # Translators: the skip key (N) was pressed when no computer player is playing.
+    template = N_("No computer player is playing now.")
+
+
 class GameScreen(Screen):
     """One game session on screen."""
 
@@ -71,11 +78,16 @@ class GameScreen(Screen):
         self.session = session
         self.game = game
         self.resumed = resumed
-        self.presenter = presenter_for(game, window.language, window.terminal.verbosity, session.computers)
+        self.presenter = window.terminal.presenter(session)
         self.board = board_for(self)
         self.contexts = (*Screen.contexts, "game", *self.board.contexts)
         self.next_step = 0.0
+        #: The history length when the field for real dice was last opened by itself (Escape keeps it shut).
         self.prompted_at = -1
+        #: N was pressed: the computer players' steps follow at once until a person is due.
+        self.skipping = False
+        #: Whether "getting ready" or "Enter plays the next step" was said in this stretch of computer turns.
+        self.told = False
         #: Thinking on the worker thread: its future and what to do with the answer on the loop.
         self.thinking: tuple[Future[Any], Callable[[Any], None]] | None = None
 
@@ -126,11 +138,7 @@ class GameScreen(Screen):
     def opened(self) -> None:
         self.settled()
         self.focus.place("actions")
-        opening = [self.presenter.opening(self.resumed)]
-        if not self.resumed:
-            opening.append(self.presenter.announce(self.game.opening_events(),
-                                                   prompt=self.window.terminal._human_moves(self.session)))
-        self.window.say(combine(opening))
+        self.window.terminal.opening(self.session, self.presenter, self.resumed)
         self.after()
 
     # ------------------------------------------------------------ acting
@@ -148,15 +156,22 @@ class GameScreen(Screen):
         self.window.say(self.presenter.refusal(error))
 
     def execute(self, command: Command) -> bool:
-        """Carry out a command exactly as the terminal does; then what the new state needs."""
-        if command.name in ACTING and self.thinking is not None:
+        """Carry out a command exactly as the terminal does; then what the new state needs.
+
+        Nothing changes the game while a move is thought out (the answer would
+        meet another game), and only Enter and N act in a computer's turn;
+        undo and redo may (a wrongly typed throw for a computer player).
+        """
+        if command.name in CHANGING and self.thinking is not None:
             self.refuse(StillThinking())
             return False
         if command.name in ACTING and self.computer_turn():
             player = self.game.current_player()
             self.refuse(ComputerPlaying(name=self.game.players[player or 0]))
             return False
-        done = self.attempt(lambda: self.window.terminal._execute(command, self.session, self.presenter))
+        done = self.attempt(lambda: self.window.terminal.execute(command, self.session, self.presenter))
+        if done and command.name in ("undo", "redo"):
+            self.prompted_at = -1  # the history may be as long as when the field last opened, for another throw
         self.after()
         return done
 
@@ -185,34 +200,33 @@ class GameScreen(Screen):
 
     def hint(self) -> None:
         """A: the terminal's hint, worked out off the loop."""
-        self.think(lambda: self.window.terminal._hint((), self.session, self.presenter), self.window.say)
+        self.think(lambda: self.window.terminal.hint((), self.session, self.presenter), self.window.say)
 
     def act_move(self, move: object) -> bool:
         return self.execute(Command("move", move=move))  # type: ignore[arg-type]
 
     def roll(self) -> None:
-        """R or the throw button: throw (after asking for a re-throw where the game has one)."""
-        if self.session.request() is None:
-            throw = next((m for m in self.game.legal_moves() if m.kind == "throw"), None)
-            if throw is not None:
-                self.act_move(throw)
-                if not self.session.manual:
-                    self.execute(Command("roll"))
-                return
+        """R or the throw button: the terminal's roll (a Yatzy re-throw included); with real dice due, the field."""
         if self.session.manual and self.session.request() is not None:
             self.ask_values(interrupt=True)
         else:
             self.execute(Command("roll"))
 
     def ask_values(self, interrupt: bool) -> None:
-        """Open the field for the values of real dice (ER-03: the prompt says how many and how)."""
+        """Open the field for the values of real dice (ER-03: the prompt says how many and how).
+
+        Opened by itself (not ``interrupt``) right after the terminal said the
+        prompt (after an undo), the field opens without saying it again.
+        """
         request = self.session.request()
         if request is None or isinstance(self.window.top, Entry):
             return
-        self.prompted_at = len(self.game.history)
+        terminal = self.window.terminal
+        said_already = not interrupt and terminal.prompted_at == len(self.game.history)
+        self.prompted_at = terminal.prompted_at = len(self.game.history)
         prompt = self.presenter.dice_prompt(request)
         said = answer(prompt.text, *prompt.cues) if interrupt else prompt
-        self.window.push(Entry(self.window, said, self.enter_values))
+        self.window.push(Entry(self.window, said, self.enter_values, quiet=said_already))
 
     def enter_values(self, text: str) -> bool:
         before = len(self.game.history)
@@ -232,6 +246,8 @@ class GameScreen(Screen):
 
     def after(self) -> None:
         """After each action: the field for real dice when a throw is due, the menu button at the end."""
+        if not self.computer_turn():  # a person is due: the next computer turns start afresh
+            self.skipping = self.told = False
         if self.game.is_over():
             self.focus.place("actions")
             return
@@ -271,11 +287,27 @@ class GameScreen(Screen):
                                     interrupt=True))
         elif name == "rules":
             self.window.push(rules_reader(self.window, self.game.id))
+        elif name in ("undo", "redo"):
+            self.execute(Command(name))
+        elif name == "records":
+            self.records()
+        elif name == "skip":
+            self.skip()
         elif name in ("hold", "face", "flap", "type"):
             self.board.number(pressed)
         else:
             return super().act(pressed)
         return True
+
+    def records(self) -> None:
+        """H: this game's records for its players, from the score history (the terminal's ``history``)."""
+        try:
+            lines = self.window.terminal.records(self.session)
+        except DiceError as refusal:
+            self.refuse(refusal)
+            return
+        # Translators: the title of the score history page in the window.
+        self.window.push(Reader(self.window, self._("Score history"), lines))
 
     def back(self) -> None:
         if self.game.is_over():
@@ -297,26 +329,54 @@ class GameScreen(Screen):
         """The computer player's throw, or its move (thought out off the loop)."""
         if self.thinking is not None:
             return
-        self.next_step = time.monotonic() + self.window.pace
+        self.next_step = time.monotonic() + (self.window.pace or 0.0)
         if self.session.request() is not None:
             self.report(self.session.computer_step())
             self.after()
         else:
+            self.told = self.window.terminal.getting_ready(self.session) or self.told
             self.think(lambda: computer_move(self.game, self.session.dice.rng),
                        lambda move: self.report(self.session.act(move)))
 
+    def skip(self) -> None:
+        """N: the computer players' steps at once, without pauses, until a person is due (GN-05)."""
+        if not self.computer_turn():
+            self.refuse(NoComputerPlaying())
+            return
+        self.skipping = True
+        self.window.announcer.silence()
+        self.step()
+
     def report(self, events: list[Any]) -> None:
-        self.window.terminal._report(self.session, self.presenter, events)
+        self.window.terminal.report(self.session, self.presenter, events)
 
     def tick(self, now: float) -> bool:
-        """A computer player's next step, once the last words are said; paused under menus (KB-16)."""
+        """A computer player's next step, once the last words are said and its pace allows; paused under menus.
+
+        At the pace ``wait`` (``Window.pace`` is ``None``) only Enter or N
+        plays a step; the first time in a stretch of computer turns says so.
+        """
         if self.finish_thinking():
             return True
-        if self.window.top is not self or not self.computer_turn() or now < self.next_step:
+        if self.window.top is not self or self.thinking is not None or not self.computer_turn():
             return False
-        if getattr(self.window.voice, "is_speaking", lambda: False)():
-            return False
+        if not self.skipping:
+            if self.window.pace is None:
+                return self.tell_wait()
+            if now < self.next_step or getattr(self.window.voice, "is_speaking", lambda: False)():
+                return False
         self.step()
+        return True
+
+    def tell_wait(self) -> bool:
+        """At the pace ``wait``: say once per stretch of computer turns how to go on; ``True`` if said."""
+        if self.told:
+            return False
+        self.told = True
+        player = self.game.current_player()
+        # Translators: the computer-pace setting is "wait": computer players move only when Enter or N is pressed.
+        self.window.say(news(self._("{name} plays: Enter for each step, N for all of them.").format(
+            name=self.game.players[player or 0])))
         return True
 
 
@@ -370,7 +430,7 @@ class ActionsMenu(Menu):
         self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit)
 
     def exit(self) -> None:
-        self.window.terminal._goodbye(self.game.session)
+        self.window.terminal.goodbye(self.game.session)
         self.window.running = False
 
 
@@ -384,33 +444,9 @@ def saved_words(game: GameScreen) -> Utterance:
     return news(game._("Game saved."))
 
 
-def rules_lines(text: str) -> list[str]:
-    """A Markdown page as paragraphs to read one by one: marks dropped, table rows as lists."""
-    lines: list[str] = []
-    for block in text.split("\n\n"):
-        rows = []
-        for line in block.splitlines():
-            line = line.strip()
-            if set(line) <= set("|-: "):
-                continue
-            if line.startswith("|"):
-                line = ", ".join(cell.strip() for cell in line.strip("|").split("|"))
-            rows.append(line.lstrip("#-* ").replace("**", "").replace("`", ""))
-        paragraph = " ".join(r for r in rows if r)
-        if paragraph:
-            lines.append(paragraph)
-    return lines
-
-
 def rules_reader(window: Window, game_id: str) -> Reader:
-    """Ctrl+F1: the game's rules page, a paragraph at a time."""
-    title = window._(TITLES[game_id])
-    path = RULES_DIR / f"{game_id}.md"
-    try:
-        lines = rules_lines(path.read_text(encoding="utf-8"))
-    except OSError:
-        # Translators: the rules pages are not installed with the program.
-        lines = [window._("The rules of {game} are in docs/rules in the source code.").format(game=title)]
+    """Ctrl+F1: the game's rules page (the terminal's ``rules``), a line at a time."""
     # Translators: the title of the rules page in the window; {game} is its name.
-    return Reader(window, window._("Rules of {game}").format(game=title), lines)
+    title = window._("Rules of {game}").format(game=window._(TITLES[game_id]))
+    return Reader(window, title, rules_page(game_id, window.language))
 

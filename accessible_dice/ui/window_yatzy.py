@@ -10,30 +10,17 @@ release by position, Shift+1-6 by face value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from accessible_dice.games.base import Move
-from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy, score
+from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy
 from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window_boards import Board
 from accessible_dice.ui.window_model import Cell, Row
-
-if TYPE_CHECKING:
-    from accessible_dice.ui.window_game import GameScreen
 
 
 class YatzyBoard(Board):
     contexts = ("dice",)
     game: Yatzy
-
-    def __init__(self, screen: GameScreen) -> None:
-        super().__init__(screen)
-        if screen.session.computers:
-            # A computer player needs the strategy table: load (or, the first time ever, build) it now,
-            # off the loop, rather than at its first move.
-            from accessible_dice.strategy.yatzy import table
-
-            screen.window.worker.submit(table, self.game.options["order"])
 
     # ------------------------------------------------------------ dice
 
@@ -131,18 +118,16 @@ class YatzyBoard(Board):
         return self._("{row}, {name}").format(row=row, name=self.player_name(player))
 
     def score(self, player: int, box: Box) -> None:
-        """Enter on a box: score it (``score BOX``), asking first when it would score 0 (ER-04)."""
+        """Enter on a box: score it (``score BOX``), asking first, as the terminal does, when it would score 0."""
         move = Score(box.value)
 
         def scored() -> None:
             self.owner_check(player)
-            table = self.game.dice_on_table()
-            if move in self.game.legal_moves() and score(box, table) == 0:
-                # Translators: confirming a Yatzy box that would score nothing; {box} is its name.
-                self.screen.confirm(self._("Score 0 in {box}?").format(box=self._(box.label)),
-                                    lambda: self.screen.act_move(move))
-            else:
+            question = self.screen.window.terminal.confirmation(self.screen.session, move)
+            if question is None:
                 self.screen.act_move(move)
+            else:
+                self.screen.confirm(question, lambda: self.screen.act_move(move))
 
         self.screen.attempt(scored)
 
