@@ -3,16 +3,33 @@
 Every run gets its own data folder (``ACCESSIBLE_DICE_DATA``, and the
 strategy's table cache inside it), so no test ever reads or writes the
 player's own files, and no run may show a traceback.
+
+:func:`play` runs an end-to-end game in English and, for another language,
+once more in that language with its command words, and checks that both
+are the same game (see :func:`said_alike`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from accessible_dice.games.yatzy import Box, UnknownBox
+from accessible_dice.presentation.i18n import Language, language
+from accessible_dice.presentation.yatzy import box_word
+from accessible_dice.ui import commands
+
+#: The languages the end-to-end games are played in: English, and Czech as the other.
+LANGUAGES = ("en", "cs")
+#: The largest number a translation may say as a word instead of digits ("jedno kolo", "tří kostek").
+SAID_IN_WORDS = 3
 
 
 @dataclass
@@ -20,6 +37,8 @@ class Result:
     status: int
     lines: list[str]
     stderr: str
+    #: The same game played in another language (:func:`play`), when one was asked for.
+    other: Result | None = None
 
 
 def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60) -> Result:
@@ -32,3 +51,57 @@ def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: floa
                           encoding="utf-8", env=env, timeout=timeout)
     assert "Traceback" not in done.stdout and "Traceback" not in done.stderr, done.stderr
     return Result(done.returncode, done.stdout.splitlines(), done.stderr)
+
+
+def typed_in(lang: Language, game_id: str, line: str) -> str:
+    """A typed line with its command word (and a Yatzy box) in ``lang``'s words: "strike 5" -> "škrtni 5"."""
+    words = line.split()
+    if not words:
+        return line
+    translated = {word: lang._(word) for word, _letters in commands.COMMON.values()}
+    translated |= {word: lang._(word) for word in commands.game_commands(game_id).WORDS.values()}
+    first = translated.get(words[0].casefold(), words[0])
+    rest = words[1:]
+    if game_id == "yatzy" and words[0].casefold() == "score" and rest:
+        with contextlib.suppress(UnknownBox):  # a box that does not exist stays as typed
+            rest = [box_word(Box.lookup(" ".join(rest)), lang)]
+    return " ".join([first, *rest])
+
+
+def said_alike(english: Sequence[str], other: Sequence[str]) -> list[str]:
+    """How two transcripts of one game differ as a game: a line more or less, or other numbers in a line.
+
+    Words differ between languages and so may their order, but a line says
+    the same numbers (dice, flaps, points, lives) in every language: the
+    other line may say no number the English one does not, and leaves out
+    only the small ones a language says in words ("jeden život", "trojku").
+    """
+    if len(english) != len(other):
+        return [f"{len(other)} lines instead of {len(english)}"]
+    found = []
+    for here, there in zip(english, other, strict=True):
+        said, wanted = Counter(map(int, re.findall(r"\d+", there))), Counter(map(int, re.findall(r"\d+", here)))
+        if said - wanted or any(n > SAID_IN_WORDS for n in wanted - said):
+            found.append(f"{there!r} does not say the numbers of {here!r}")
+    return found
+
+
+def play(lang: str, args: Sequence[str], typed: Sequence[str], data: Path) -> Result:
+    """An end-to-end game: in English, and when ``lang`` is another language, in it too, the same game.
+
+    The other run types the same lines with that language's command words
+    and must be said alike (:func:`said_alike`); it is kept in ``other``. The
+    English result is returned, so a test's exact English checks hold in
+    every language it is run for.
+    """
+    game_id = args[args.index("--game") + 1]
+    english = run_cli([*args, "--lang", "en"], typed, data / "en")
+    if lang == "en":
+        return english
+    words = language(lang)
+    assert words.code == lang, f"no catalog for {lang}"
+    other = run_cli([*args, "--lang", lang], [typed_in(words, game_id, line) for line in typed], data / lang)
+    differences = said_alike(english.lines, other.lines)
+    assert other.status == english.status and not differences, "\n".join(differences)
+    english.other = other
+    return english

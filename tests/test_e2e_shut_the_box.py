@@ -11,7 +11,8 @@ import json
 import re
 from pathlib import Path
 
-from e2e_support import run_cli
+import pytest
+from e2e_support import LANGUAGES, play, run_cli
 
 MANUAL = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben"]
@@ -38,10 +39,11 @@ AT_THE_MOVE_PROMPT = [
 ]
 
 
-def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Path, lang: str) -> None:
     typed = ([bad for bad, _ in AT_THE_DICE_PROMPT] + ["1 2"] + [bad for bad, _ in AT_THE_MOVE_PROMPT]
              + WHOLE_GAME[1:])
-    result = run_cli(MANUAL, typed, tmp_path)
+    result = play(lang, MANUAL, typed, tmp_path)
     assert result.status == 0
     lines = result.lines
     assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn."
@@ -55,7 +57,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
                          "Standings: 1. Anna, 0 penalty points. 2. Ben, 49 penalty points.")
     assert lines.count("Ben threw 6 and 6. Nothing can be shut. Anna's turn.") == 5
     # A finished game leaves nothing to resume.
-    assert not (tmp_path / "saves" / "current.json").exists()
+    assert not (tmp_path / lang / "saves" / "current.json").exists()
 
 
 def test_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
@@ -86,10 +88,11 @@ def test_quit_saves_and_leaves(tmp_path: Path) -> None:
     assert (tmp_path / "saves" / "current.json").exists()
 
 
-def test_computer_players_play_a_seeded_game_to_the_end(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_computer_players_play_a_seeded_game_to_the_end(tmp_path: Path, lang: str) -> None:
     args = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--players", "cpu1,cpu2",
             "--seed", "9"]
-    first, second = run_cli(args, [], tmp_path), run_cli(args, [], tmp_path)
+    first, second = play(lang, args, [], tmp_path / "first"), play(lang, args, [], tmp_path / "second")
     assert first.status == 0 and first.lines == second.lines
     assert "Game over." in first.lines[-1]
 

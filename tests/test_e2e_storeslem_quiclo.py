@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from e2e_support import run_cli
+import pytest
+from e2e_support import LANGUAGES, play
 
 
-def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path, lang: str) -> None:
     """rules.md §3: board 5 6 17 / 1 9 3 / 21 4 2; throws 2 4 5, 6 5 4, 1 6 3; bad input at every prompt."""
     args = ["--game", "storeslem", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
     typed = ["board 5 6 17", "board 5 6 17 1 9 3 21 4 30", "strike 5", "board 5 6 17 1 9 3 21 4 2",
              "2 4 5 6", "2 4 5", "strike 7", "strike 2 4 5", "6 5 4", "strike 5+4 6", "pass", "strike 20",
              "strike 17", "1 6 3", "strike (6+1)x3"]
-    result = run_cli(args, typed, tmp_path)
+    result = play(lang, args, typed, tmp_path)
     assert result.status == 0
     assert result.lines == [
         "Storeslem: Anna. Everyone fills a board with nine different numbers from 1 to 24; then three throws "
@@ -41,14 +44,17 @@ def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path) -> None:
         "Throw 3 of 3 done. Anna: 64 struck, 35 bonus, 99 points. Full rows 1 and 3. Full column 2. "
         "Game over: 99 points.",
     ]
+    if result.other is not None:  # the same game in another language: its last number said is the 99 points
+        assert re.findall(r"\d+", result.other.lines[-1])[-1] == "99"
 
 
-def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path: Path, lang: str) -> None:
     args = ["--game", "quiclo", "--ui", "console", "--speech", "text", "--dice", "manual", "--players",
             "Anna,Ben", "--option", "lives=1"]
     typed = ["12 3 7", "13 3 7 1 10 5", "12 3 7 1 10 5", "hint", "12 3", "helper", "none", "1 2 3 4 5 6",
              "equation 2+2=", "s"]
-    result = run_cli(args, typed, tmp_path)
+    result = play(lang, args, typed, tmp_path)
     assert result.status == 0
     # The hint's wording grows with the strategy module; it starts the same and never gives the equation.
     assert result.lines[5].startswith("Hint: an equation with all 6 dice exists.")

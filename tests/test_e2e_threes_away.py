@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_support import run_cli
+import pytest
+from e2e_support import LANGUAGES, play
 
 MANUAL = ["--game", "threes-away", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben", "--option", "start=roll"]
 
 
-def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path: Path, lang: str) -> None:
     typed = ["1 2", "66666", "11111", "7", "1", "keep 1", "3 2 6 4 5", "keep 3", "keep 1 2", "6 3 1",
              "keep 2 3", "6", "33333"]
-    result = run_cli(MANUAL, typed, tmp_path)
+    result = play(lang, MANUAL, typed, tmp_path)
     assert result.status == 0
     assert result.lines == [
         "Threes Away: Anna and Ben. Low: the lowest total wins. Everyone throws all five dice; the highest sum "
@@ -42,10 +44,11 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
     ]
 
 
-def test_a_seeded_game_against_the_computer_with_random_dice(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seeded_game_against_the_computer_with_random_dice(tmp_path: Path, lang: str) -> None:
     args = ["--game", "threes-away", "--ui", "console", "--speech", "text", "--players", "Anna,cpu",
             "--seed", "4", "--option", "rounds=1", "--option", "variant=high", "--option", "start=order"]
-    result = run_cli(args, ["roll", "hint", "keep 1 2 3 4 5"], tmp_path)
+    result = play(lang, args, ["roll", "hint", "keep 1 2 3 4 5"], tmp_path)
     assert result.status == 0
     assert result.lines[0] == "Threes Away: Anna and cpu. High: the highest total wins. 1 round. Anna's turn."
     assert result.lines[1].startswith("Anna threw ")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e_support import run_cli
+import pytest
+from e2e_support import LANGUAGES, play
 
 MANUAL = ["--game", "yatzy", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
 
@@ -16,12 +17,13 @@ THROWS = [("2 2 2 1 3", "twos"), ("3 3 3 1 2", "threes"), ("4 4 4 1 2", "fours")
           ("4 4 4 4 4", "yatzy")]
 
 
-def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Path, lang: str) -> None:
     typed = ["1 2 3", "1 2 3 4 6", "hold 9", "score kniffel", "5 5", "hold 1", "roll", "1 2", "1 1 2 3",
              "score ones"]
     for values, box in THROWS:
         typed += [values, f"score {box}"]
-    result = run_cli(MANUAL, typed, tmp_path)
+    result = play(lang, MANUAL, typed, tmp_path)
     assert result.status == 0
     assert result.lines[:13] == [
         "Yatzy: Anna. Your turn.",

@@ -12,8 +12,11 @@ from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.ui.commands import Typed, numbers_in, spellings
 
-# Translators: Threes Away command: keep dice by position, "keep 1 3".
-KEEP = N_("keep")
+#: Command words, marked for translation; the English word always works too.
+WORDS = {
+    # Translators: Threes Away command: keep dice by position, "keep 1 3".
+    "keep": N_("keep"),
+}
 
 
 class NameDiceByPosition(InvalidInput):
@@ -25,7 +28,7 @@ def parse(game: Game, typed: Typed) -> Move | None:
     """The keep a line names, ``None`` when it is not a Threes Away command."""
     assert isinstance(game, ThreesAway)
     words, language = typed.words, typed.language
-    if words[0] in spellings(KEEP, language):
+    if words[0] in spellings(WORDS["keep"], language):
         positions = numbers_in(words[1:], NameDiceByPosition)
     elif words[0].replace(",", "").isdigit():
         positions = numbers_in(words, NameDiceByPosition)
