@@ -8,7 +8,10 @@ change in what is said shows up as a diff here.
 
 After an intended change of wording, regenerate and review the diff:
 
-    ACCESSIBLE_DICE_REGENERATE_GOLDEN=1 python -m pytest tests/test_golden.py
+    ACCESSIBLE_DICE_REGENERATE_GOLDEN=1 python -m pytest tests/test_golden*.py
+
+tests/test_golden_languages.py plays one game per other language with the
+same machinery (:func:`heard` and :func:`matches_golden`).
 """
 
 from __future__ import annotations
@@ -33,16 +36,27 @@ GAMES = {
 }
 
 
+def heard(game: str, typed: list[str], data: Path, lang: str = "en") -> list[str]:
+    """What ``--speech text`` prints in ``lang`` for the golden game of ``game`` typed as ``typed``."""
+    args = ["--game", game, "--ui", "console", "--speech", "text", "--lang", lang, "--verbosity", "normal",
+            *GAMES[game]]
+    result = run_cli(args, typed, data)
+    assert result.status == 0
+    return result.lines
+
+
+def matches_golden(name: str, lines: list[str]) -> None:
+    """``lines`` are ``tests/golden/<name>.txt`` (written anew when regenerating)."""
+    said = "\n".join(lines) + "\n"
+    expected = GOLDEN / f"{name}.txt"
+    if REGENERATE:
+        expected.write_text(said, encoding="utf-8")
+    assert expected.exists(), f"{expected.name} is missing: ACCESSIBLE_DICE_REGENERATE_GOLDEN=1, then review it"
+    assert said == expected.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_golden_transcript_is_what_the_player_hears(game: str, tmp_path: Path) -> None:
-    typed = (GOLDEN / f"{game}.in").read_text(encoding="utf-8").splitlines()
-    args = ["--game", game, "--ui", "console", "--speech", "text", "--lang", "en", "--verbosity", "normal",
-            *GAMES[game]]
-    result = run_cli(args, typed, tmp_path)
-    assert result.status == 0
-    heard = "\n".join(result.lines) + "\n"
-    expected = GOLDEN / f"{game}.txt"
-    if REGENERATE:
-        expected.write_text(heard, encoding="utf-8")
-    assert heard == expected.read_text(encoding="utf-8")
-    assert "Game over" in result.lines[-1], "the golden game must be played to its end"
+    lines = heard(game, (GOLDEN / f"{game}.in").read_text(encoding="utf-8").splitlines(), tmp_path)
+    matches_golden(game, lines)
+    assert "Game over" in lines[-1], "the golden game must be played to its end"
