@@ -127,3 +127,11 @@ def test_resume_without_a_save_says_so_and_opens_the_menu(tmp_path: Path) -> Non
     assert result.lines[:2] == ["There is no saved game to continue.",
                                 "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."]
     assert result.lines[-1] == "Goodbye."
+
+
+def test_quit_leaves_from_any_step_of_the_menu(tmp_path: Path) -> None:
+    for typed in (["1", "quit"], ["1", "1", "q"], ["1", "shut the box", "Anna,Ben", "QUIT"]):
+        result = run_cli(["--ui", "console", "--speech", "text"], typed, tmp_path)
+        assert result.status == 0
+        assert result.lines[-1] == "Goodbye."
+        assert not any("is not a choice" in line for line in result.lines)

@@ -73,10 +73,15 @@ class Menu:
         self.announcer.say(utterance)
 
     def ask(self, prompt: Utterance) -> str:
-        """Say ``prompt`` and read the answer; ``back`` and the end of input leave the step."""
+        """Say ``prompt`` and read the answer.
+
+        ``back`` leaves the step; ``quit`` (as in a game) and the end of input
+        leave the program from any step, so a player never has to find the way
+        back to the main menu first.
+        """
         self.say(prompt)
         line = self.read_line()
-        if line is None:
+        if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
             raise EndOfInput
         text = line.strip()
         # Translators: the menu word that returns to the main menu.
