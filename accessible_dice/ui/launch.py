@@ -48,6 +48,11 @@ def run(launch: Launch) -> int:
         return _run(launch)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # Whoever read our output has gone (``| head``): nothing left to say to.
+        # Point stdout at the null device so the interpreter's final flush is quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as error:  # the player must never see a traceback
         return _crashed(error)
 
