@@ -18,10 +18,10 @@ from accessible_dice import __version__, settings
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.options import parse_assignment, resolve
+from accessible_dice.presentation.i18n import LANGUAGES
 from accessible_dice.session import check_names
 from accessible_dice.settings import Settings
 
-LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 UIS = ("auto", "window", "console")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
 VERBOSITY = ("brief", "normal", "full")

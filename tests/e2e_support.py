@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,11 +41,19 @@ class Result:
     other: Result | None = None
 
 
-def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60) -> Result:
-    """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each."""
+#: The system's language as a run sees it: none of ours, so a run without --lang speaks English on any machine.
+NO_SYSTEM_LANGUAGE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+
+
+def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60,
+            system: Mapping[str, str] = NO_SYSTEM_LANGUAGE) -> Result:
+    """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each.
+
+    ``system`` sets the locale variables the program reads for the system's language.
+    """
     env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
-           "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8"}
+           "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
     done = subprocess.run([sys.executable, "-m", "accessible_dice", *args],
                           input="".join(f"{line}\n" for line in typed), capture_output=True, text=True,
                           encoding="utf-8", env=env, timeout=timeout)
