@@ -1,0 +1,141 @@
+"""Words that are data in the rules, said and typed in the player's language.
+
+Option and setting names and values, what they accept, Yatzy's boxes in
+refusals, the window's key names, and one English word with two uses
+(msgctxt). A small hand-made Danish-like catalog stands in for a real
+one, so these tests do not wait for the translators.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+import pygame
+import pytest
+
+from accessible_dice import settings as config
+from accessible_dice.games import game_class, new_game
+from accessible_dice.games.base import Roll
+from accessible_dice.games.options import BadOptionValue, UnknownOption, resolve
+from accessible_dice.games.yatzy import Box, Score, UnknownBox
+from accessible_dice.presentation import options, presenter_for
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.settings import Settings
+from accessible_dice.ui import keys
+from accessible_dice.ui.commands import Typed
+from accessible_dice.ui.settings_screen import SettingsScreen
+from accessible_dice.ui.yatzy import parse
+
+#: msgid (or "context\x04msgid") -> the made-up translation.
+WORDS = {
+    "verbosity": "snak", "rounds": "runder", "easy": "let",
+    "value\x04brief": "kort", "value\x04normal": "normal", "value\x04full": "fuld",
+    "value\x04yes": "ja", "value\x04no": "nej", "value\x04order": "rækkefølge", "value\x04roll": "kast",
+    "a whole number from {low} to {high}": "et helt tal fra {low} til {high}",
+    "Option {key} cannot be {value}; use {allowed}.": "Indstilling {key} kan ikke være {value}; brug {allowed}.",
+    "{game} has no option {key}; its options are: {known}.": "{game} har ingen indstilling {key}; den har: {known}.",
+    "Shut the Box": "Klapspil", "{name}: {value}.": "{name}: {value}.",
+    "{key} cannot be {value}; use {allowed}.": "{key} kan ikke være {value}; brug {allowed}.",
+    "Full house": "Fuldt hus", "Chance": "Chancen", "Ones": "Enere", "Sixes": "Seksere", "Twos": "Toere",
+    "score": "skriv",
+    "{box} is already filled, with {points} points.": "{box} er allerede udfyldt med {points} point.",
+    "There is no box called {text}; the boxes are: {known}.": "Intet felt hedder {text}; felterne er: {known}.",
+    "The boxes are filled from top to bottom: {next} is next, not {box}.": "Oppefra: {next} før {box}.",
+    "The upper section comes first: fill Ones to Sixes before {box}.": "Først Enere til Seksere, så {box}.",
+    "Tab": "Tabulator", "shut": "luk", "flap label\x04shut": "lukket",
+}
+
+
+class Catalog(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return WORDS.get(message, message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return WORDS.get(f"{context}\x04{message}", message)
+
+
+DA = Language("da", Catalog())
+VERBOSITY = config.BY_KEY["verbosity"]
+
+
+def test_values_and_what_a_setting_takes_are_said_in_the_players_words() -> None:
+    assert options.value_words(VERBOSITY, "brief", DA) == "kort"
+    assert options.allowed_words(VERBOSITY, DA) == "kort, normal eller fuld"
+    assert options.allowed_words(config.BY_KEY["sound-volume"], DA) == "et helt tal fra 0 til 100"
+    assert options.value_words(config.BY_KEY["language"], "cs", DA) == "čeština"
+
+
+def test_translated_values_and_names_may_be_typed_and_english_always_works() -> None:
+    assert options.typed_value(VERBOSITY, "KORT", DA) == "brief"
+    assert options.typed_value(VERBOSITY, "brief", DA) == "brief"
+    specs = game_class("shut-the-box").options_spec
+    assert options.typed_option(("runder", "2"), specs, DA) == ("rounds", "2")
+    assert options.typed_option(("let", "ja"), specs, DA) == ("easy", "yes")
+    assert options.typed_option(("easy", "yes"), specs, DA) == ("easy", "yes")
+
+
+def test_the_settings_screen_takes_the_players_words(tmp_path: Path) -> None:
+    screen = SettingsScreen(DA, Settings(), tmp_path / "settings.toml")
+    assert screen.command(["snak", "kort"]).text == "snak: kort."
+    assert screen.settings.verbosity == "brief"
+    with pytest.raises(config.SettingValueRefused) as refused:
+        screen.command(["snak", "højt"])
+    assert options.refusal_words(refused.value, DA) == "snak kan ikke være højt; brug kort, normal eller fuld."
+    assert str(refused.value) == "verbosity cannot be højt; use brief or normal or full."
+
+
+def test_an_option_refused_is_said_with_its_name_and_values_in_the_players_words() -> None:
+    specs = game_class("shut-the-box").options_spec
+    with pytest.raises(BadOptionValue) as refused:
+        resolve("shut-the-box", specs, {"rounds": "0"})
+    assert options.refusal_words(refused.value, DA) == ("Indstilling runder kan ikke være 0; brug et helt tal "
+                                                        "fra 1 til 20.")
+    with pytest.raises(UnknownOption) as unknown:
+        resolve("shut-the-box", specs, {"speed": "1"})
+    assert options.refusal_words(unknown.value, DA) == ("Klapspil har ingen indstilling speed; den har: let, "
+                                                        "runder eller start.")
+
+
+def test_a_settings_file_line_keeps_the_files_own_words() -> None:
+    _, problems = config.loads('verbosity = "loud"\n')
+    said = options.refusal_words(problems[0], DA)
+    assert "brief, normal eller full" in said and "kort" not in said
+
+
+def test_yatzy_refusals_name_the_boxes_in_the_players_language() -> None:
+    game = new_game("yatzy", ["Anna"], {"order": "in-order"})
+    game.apply(Roll((2, 2, 3, 3, 3)))
+    assert presenter_for(game, DA).refusal_text(game.refusal(Score("full_house"))) == "Oppefra: Enere før Fuldt hus."
+    game = new_game("yatzy", ["Anna"], {"order": "upper-first"})
+    game.apply(Roll((2, 2, 3, 3, 3)))
+    assert presenter_for(game, DA).refusal_text(game.refusal(Score("chance"))) == "Først Enere til Seksere, så Chancen."
+    game = new_game("yatzy", ["Anna"], {})
+    for action in (Roll((2, 2, 3, 3, 3)), Score("full_house"), Roll((2, 2, 3, 3, 3))):
+        game.apply(action)
+    assert presenter_for(game, DA).refusal_text(game.refusal(Score("full_house"))) == (
+        "Fuldt hus er allerede udfyldt med 13 point.")
+
+
+def test_yatzy_boxes_are_typed_by_their_translated_name_and_unknown_ones_listed_so() -> None:
+    game = new_game("yatzy", ["Anna"], {})
+    game.apply(Roll((2, 2, 3, 3, 3)))
+    for typed in ("skriv fuldt-hus", "skriv fuldt hus", "score full-house", "score Full House"):
+        line = Typed(typed.casefold().split(), typed, DA, None)  # type: ignore[arg-type]
+        assert parse(game, line) == Score(Box.FULL_HOUSE.value)
+    with pytest.raises(UnknownBox) as unknown:
+        parse(game, Typed(["skriv", "kniffel"], "skriv kniffel", DA, None))  # type: ignore[arg-type]
+    said = presenter_for(game, DA).refusal_text(unknown.value)
+    assert said.startswith("Intet felt hedder kniffel; felterne er: enere toere threes ")
+    assert " fuldt-hus chancen yatzy." in said
+
+
+def test_the_window_names_keys_itself_in_the_players_language() -> None:
+    assert keys.key_name(pygame.K_TAB, "\t", DA._) == "Tabulator"
+    assert keys.key_name(pygame.K_F5, "", DA._) == "F5"
+    assert keys.key_name(pygame.K_j, "j", DA._) == "j"
+    assert keys.key_name(pygame.K_SCROLLLOCK, "", DA._) == "This key"
+
+
+def test_a_shut_flaps_label_is_its_own_message_beside_the_command_word() -> None:
+    assert DA._("shut") == "luk" and DA.pgettext("flap label", "shut") == "lukket"
