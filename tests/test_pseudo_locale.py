@@ -151,3 +151,14 @@ def test_the_window_in_the_pseudo_locale_speaks_no_english(driver: Driver) -> No
     heard = driver.spy.texts
     assert len(heard) > 20
     assert leaks(heard, allowed_words(["Anna", "cpu"], ["maybe", "loud", "j"])) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_screen_in_the_pseudo_locale_speaks_no_english(driver: Driver, game: str) -> None:
+    """Throw, walk the screen with the arrows and ask every review key, against a computer."""
+    driver.game(game, ["Anna", "cpu"], seed=4)
+    driver.keys("r", "f1", "escape", "d", "c", "shift+c", "s", "t", "m", "a", "h", "ctrl+z", *["down"] * 12, "right",
+                "return", "escape")
+    heard = driver.spy.texts
+    assert len(heard) > 15
+    assert leaks(heard, allowed_words(["Anna", "cpu"], [])) == []
