@@ -104,7 +104,7 @@ VALUES = {
     "none": NC_("value", "none"),
     # Translators: verbosity setting value: numbers only.
     "brief": NC_("value", "brief"),
-    # Translators: verbosity setting value: the usual amount.
+    # Translators: verbosity and computer-pace setting value: the usual amount, the usual speed.
     "normal": NC_("value", "normal"),
     # Translators: verbosity setting value: with hints and every choice.
     "full": NC_("value", "full"),
