@@ -50,7 +50,7 @@ class ShutTheBoxPresenter(Presenter):
 
     def flaps_words(self, flaps: Sequence[int]) -> str:
         # Translators: no flaps at all, e.g. "Shut: none."
-        return self.numbers(flaps) if flaps else self._("none")
+        return self.numbers(flaps) if flaps else self.language.pgettext("no flaps", "none")
 
     def score_words(self, score: int) -> str:
         if self.solo:

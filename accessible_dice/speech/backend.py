@@ -116,7 +116,7 @@ class NoSpeech(Backend):
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that says nothing at all.
-        return gettext("none")
+        return gettext("silence")
 
     def speak(self, utterance: Utterance) -> None:
         """Say nothing, on purpose."""

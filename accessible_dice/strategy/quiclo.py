@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accessible_dice.errors import N_, IllegalMove
+from accessible_dice.errors import NP_, IllegalMove
 from accessible_dice.games import quiclo
 from accessible_dice.games.base import Move
 from accessible_dice.games.quiclo import DICE, DeclareNone, Quiclo, UseHelper, WriteEquation
@@ -38,8 +38,10 @@ WRONG_DECLARATION_COST = 1
 
 class HintJudgesNoEquation(IllegalMove):
     # Translators: said when the player asks the hint about an equation of their own.
-    template = N_("The hint does not judge equations: write it to play it, or ask the helper for {cost} life.")
-    plural = N_("The hint does not judge equations: write it to play it, or ask the helper for {cost} lives.")
+    template, plural = NP_(
+        "The hint does not judge equations: write it to play it, or ask the helper for {cost} life.",
+        "The hint does not judge equations: write it to play it, or ask the helper for {cost} lives.",
+    )
     count_key = "cost"
 
 

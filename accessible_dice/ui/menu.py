@@ -81,6 +81,7 @@ class Menu:
         """
         self.say(prompt)
         line = self.read_line()
+        # Translators: the terminal command word for leaving (the same word as in a game).
         if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
             raise EndOfInput
         text = line.strip()

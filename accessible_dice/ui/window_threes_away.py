@@ -32,7 +32,7 @@ class ThreesAwayBoard(Board):
 
     def die_note(self, position: int) -> str:
         # Translators: under a die chosen to keep in Threes Away (shown, and said with the die).
-        return self._("keep") if self.die_marked(position) else ""
+        return self.say.language.pgettext("die mark", "keep") if self.die_marked(position) else ""
 
     def die_act(self, position: int) -> Callable[[], None]:
         return lambda: self.choose((position,))
