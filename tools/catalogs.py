@@ -91,6 +91,7 @@ def updated(code: str, template: Catalog) -> Catalog:
         for message in catalog:
             if message.id:
                 message.string = message.id if isinstance(message.id, str) else tuple(message.id)
+                message.flags.discard("fuzzy")
     return catalog
 
 
