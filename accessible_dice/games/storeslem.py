@@ -313,8 +313,9 @@ def _cannot_make(targets: Sequence[int], dice: tuple[int, ...]) -> IllegalMove:
     """Why ``targets`` cannot be struck from ``dice``: one impossible number, or the set."""
     for target in targets:
         if _ways([target], dice) is None:
-            return CannotMake(number=target, dice=_listed(dice))
-    return CannotMakeTogether(numbers=_listed(targets), dice=_listed(dice))
+            return CannotMake(number=target, dice=_listed(dice), rolled=tuple(dice))
+    return CannotMakeTogether(numbers=_listed(targets), dice=_listed(dice), rolled=tuple(dice),
+                              targets=tuple(targets))
 
 
 # ------------------------------------------------------------------ moves

@@ -242,16 +242,15 @@ class Presenter:
     def localized_data(self, error: DiceError) -> dict:
         """Re-say the lists and words in a refusal's data in the player's language; games add their own.
 
-        A refusal that lists numbers carries them as a tuple under
-        ``numbers`` (or ``positions``) beside the English display string its
-        template uses ("3, 4"); that string is replaced by babel's list.
+        A refusal that lists numbers carries them as a tuple of ints (under
+        any name) beside the English display string its template uses
+        ("3, 4"); that string is replaced by babel's list ("3 a 4").
         Option and setting words are re-said by :mod:`presentation.options`.
         """
         data = error.data
         result = localized_options(error, self.language)
-        for key in ("numbers", "positions"):
-            values = data.get(key)
-            if not isinstance(values, tuple):
+        for key, values in data.items():
+            if not isinstance(values, tuple) or not all(isinstance(v, int) for v in values):
                 continue
             shown = ", ".join(str(v) for v in values)
             for name, value in data.items():
