@@ -59,8 +59,10 @@ def extract() -> Catalog:
 
 
 def _text(catalog: Catalog, **options: object) -> bytes:
+    """The catalog as a .po file, sorted by message, files named but no line numbers, so that
+    editing code around a message does not make every catalog stale."""
     out = io.BytesIO()
-    write_po(out, catalog, width=100, sort_by_file=True, **options)
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False, **options)
     return out.getvalue()
 
 
