@@ -7,8 +7,8 @@ line, and ``#``, ``*``, ``|``, backticks and link targets are dropped. The
 terminal's ``rules`` command prints the lines; the window's Ctrl+F1 reads
 them a line at a time.
 
-The pages ship with the program (see :mod:`accessible_dice.resources`) and
-are in English for now.
+The pages ship with the program (see :mod:`accessible_dice.resources`), in
+English and in each language of the game.
 """
 
 from __future__ import annotations
@@ -75,10 +75,19 @@ def rules_lines(markdown: str) -> list[str]:
 
 
 def rules_page(game_id: str, language: Language) -> list[str]:
-    """The lines of ``game_id``'s rules page; one line saying where they are if it is missing."""
-    try:
-        return rules_lines((rules_dir() / f"{game_id}.md").read_text(encoding="utf-8"))
-    except OSError:
-        # Translators: the rules pages are missing from this installation; {game} is the game's name.
-        return [language._("The rules of {game} are not installed; they are in docs/rules in the source code.")
-                .format(game=language._(TITLES[game_id]))]
+    """The lines of ``game_id``'s rules page in the player's language.
+
+    The English page is ``<game>.md``; a translation is ``<code>/<game>.md``
+    beside it. Without a translation the English page is read, and without
+    any page one line says where the rules are.
+    """
+    folder = rules_dir()
+    for path in (folder / language.code / f"{game_id}.md", folder / f"{game_id}.md"):
+        if path.is_file():
+            try:
+                return rules_lines(path.read_text(encoding="utf-8"))
+            except OSError:
+                continue
+    # Translators: the rules pages are missing from this installation; {game} is the game's name.
+    return [language._("The rules of {game} are not installed; they are in docs/rules in the source code.")
+            .format(game=language._(TITLES[game_id]))]
