@@ -91,5 +91,18 @@ def test_the_package_ships_the_rules_pages() -> None:
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert "accessible_dice._rules" in setup["packages"]
     assert setup["package-dir"]["accessible_dice._rules"] == "docs/rules"
-    assert setup["package-data"]["accessible_dice._rules"] == ["*.md"]
+    assert setup["package-data"]["accessible_dice._rules"] == ["*.md", "*/*.md"]
     assert {path.stem for path in (ROOT / "docs" / "rules").glob("*.md")} >= set(GAMES)
+
+
+def test_the_page_is_read_in_the_players_language_else_in_english(tmp_path: Path, monkeypatch) -> None:
+    from accessible_dice.presentation import rules
+    from accessible_dice.presentation.i18n import language
+
+    (tmp_path / "cs").mkdir()
+    (tmp_path / "yatzy.md").write_text("# Yatzy\n\nFive dice.\n", encoding="utf-8")
+    (tmp_path / "cs" / "yatzy.md").write_text("# Yatzy\n\nPět kostek.\n", encoding="utf-8")
+    monkeypatch.setattr(rules, "rules_dir", lambda: tmp_path)
+    assert rules.rules_page("yatzy", language("cs")) == ["Yatzy", "Pět kostek."]
+    assert rules.rules_page("yatzy", language("de")) == ["Yatzy", "Five dice."]
+
