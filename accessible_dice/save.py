@@ -9,14 +9,13 @@ refused with a reason that names what is wrong.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import Game
+from accessible_dice.storage import write_atomic
 
 FORMAT = "accessible-dice-save"
 VERSION = 1
@@ -80,17 +79,7 @@ def loads(text: str) -> Game:
 
 def write(game: Game, path: Path) -> None:
     """Write atomically: a crash leaves either the old save or the new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(dumps(game))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, dumps(game))
 
 
 def read(path: Path) -> Game:
