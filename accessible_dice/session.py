@@ -9,6 +9,7 @@ It speaks no words: it returns the rules' events for the presentation.
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import threading
@@ -167,6 +168,11 @@ class SaveMovedAside(save.BadSave):
     template = N_("The saved game cannot be used: {reason} It is kept as {name}.")
 
 
+
+def rethrow_move(game: Game) -> Move | None:
+    """The legal move that asks for a re-throw now (Yatzy's ``throw``), if there is one."""
+    return next((move for move in game.legal_moves() if move.kind == RETHROW), None)
+
 class Session:
     """One game with its players, its dice source, its save file and its score history.
 
@@ -253,7 +259,7 @@ class Session:
 
     def rethrow(self) -> Move | None:
         """The legal move that asks for a re-throw now (Yatzy's ``throw``), if there is one."""
-        return next((move for move in self.game.legal_moves() if move.kind == RETHROW), None)
+        return rethrow_move(self.game)
 
     def roll(self) -> list[Event]:
         """The player's ``roll``: start a re-throw where the game has one, then throw random dice.
@@ -272,11 +278,25 @@ class Session:
         return events + self.act(Roll(self.dice.throw(request)))
 
     def enter(self, text: str) -> list[Event]:
-        """Take typed values of real dice for the throw that is due."""
+        """Take typed values of real dice for the throw that is due.
+
+        Where no throw is due but the game has a re-throw (Yatzy), typing the
+        values of the dice re-thrown starts it: ``roll 4 1`` after holding three
+        dice. The values are checked against that re-throw first, so a bad
+        entry changes nothing.
+        """
         request = self.request()
-        if request is None:
+        if request is not None:
+            return self.act(Roll(parse_dice(text, request.count, request.faces)))
+        again = self.rethrow()
+        if again is None:
             raise GameIsOver() if self.game.is_over() else NoThrowNow()
-        return self.act(Roll(parse_dice(text, request.count, request.faces)))
+        trial = copy.deepcopy(self.game)
+        trial.apply(again)
+        request = trial.dice_request()
+        assert request is not None, "a re-throw asks for dice"
+        values = parse_dice(text, request.count, request.faces)
+        return self.act(again) + self.act(Roll(values))
 
     def act(self, action: Action) -> list[Event]:
         events = self.timeline.apply(action)

@@ -44,3 +44,18 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
     assert "Sixes: 18 points. Total 113 points. Upper bonus: 50 points! Round 6 of 15 over. Your turn." \
         in result.lines
     assert result.lines[-1] == "Yatzy: 50 points. Total 297 points. Round 15 of 15 over. Game over: 297 points."
+
+
+def test_roll_with_values_after_holding_starts_the_rethrow_with_those_dice(tmp_path: Path) -> None:
+    typed = ["3 3 5 2 3", "hold 1 2 5", "roll 4 4 4", "roll 4 7", "roll 4 4", "roll 6 6", "roll 6 6"]
+    result = play("en", MANUAL, typed, tmp_path)
+    assert result.lines[2:] == [
+        "Anna threw 3, 3, 5, 2, and 3. 2 throws left.",
+        "3, 3, and 3 held, dice 1, 2, and 5. 2 throws left.",
+        "Enter 2 values from 1 to 6; you entered 3.",
+        "Die 2: 7 is not valid, enter 1 to 6.",
+        "Anna threw 4 and 4. Now 3, 3, 4, 4, and 3. 1 throw left.",
+        "Anna threw 6 and 6. Now 3, 3, 6, 6, and 3. No throws left: score a box.",
+        "No dice are to be thrown now. No throws left: score a box.",
+        "Game saved. Goodbye.",
+    ]

@@ -24,6 +24,7 @@ from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games import GAMES
 from accessible_dice.games.base import Game, Move, NoThrowNow
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.session import rethrow_move
 
 #: The shared commands: name -> (word marked for translation, short letters).
 COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -171,7 +172,8 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
 
 
 def _values(text: str, game: Game, manual: bool) -> Command:
-    if game.dice_request() is None:
+    """Typed values of real dice: for the throw due, or for a re-throw they start (Yatzy)."""
+    if game.dice_request() is None and rethrow_move(game) is None:
         raise NoThrowNow()
     if not manual:
         raise RandomDiceOnly()
