@@ -60,6 +60,21 @@ class SeparateBigDice(InvalidInput):
     )
 
 
+class NoSuchDie(InvalidInput):
+    # Translators: a die named by its place, counted from 1 as the dice are announced; {count} dice lie on the table.
+    template = N_("There is no die {position}; the dice are numbered 1 to {count}.")
+
+
+class NoDieNamed(InvalidInput):
+    # Translators: a command that names dice by place named none; {count} dice lie on the table.
+    template = N_("Name at least one die, 1 to {count}.")
+
+
+class DieNamedTwice(InvalidInput):
+    # Translators: {position} is a die's place as announced, counted from 1.
+    template = N_("Die {position} is named twice.")
+
+
 _SEPARATORS = re.compile(r"[\s,;]+")
 _MAX_ENTRY = 200
 
@@ -107,6 +122,25 @@ def check_values(dice: Sequence[int], count: int, faces: int, *, at_most: bool =
         if type(value) is not int or not 1 <= value <= faces:
             raise DieOutOfRange(position=position, value=value, faces=faces)
     return values
+
+
+def check_positions(positions: Sequence[int], count: int) -> None:
+    """Refuse dice ``positions`` (0-based) that name no die, none at all, or one die twice.
+
+    ``count`` dice lie on the table, numbered 1 to ``count`` when spoken. The
+    one check behind Yatzy's hold and release, Threes Away's keep and the
+    window's number keys, so each refuses a bad position with the same words.
+    """
+    if not positions:
+        raise NoDieNamed(count=count)
+    for position in positions:
+        if type(position) is not int or not 0 <= position < count:
+            raise NoSuchDie(position=position + 1 if type(position) is int else position, count=count)
+    seen: set[int] = set()
+    for position in positions:
+        if position in seen:
+            raise DieNamedTwice(position=position + 1)
+        seen.add(position)
 
 
 class DiceSource(Protocol):

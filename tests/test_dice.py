@@ -8,12 +8,16 @@ from hypothesis import strategies as st
 
 from accessible_dice.dice import (
     DiceRequest,
+    DieNamedTwice,
     DieOutOfRange,
+    NoDieNamed,
+    NoSuchDie,
     NotADieValue,
     RandomDice,
     ScriptedDice,
     SeparateBigDice,
     WrongDiceCount,
+    check_positions,
     example_entry,
     parse_dice,
 )
@@ -55,6 +59,22 @@ def test_a_face_out_of_range_names_the_die_and_the_fix() -> None:
         parse_dice("0 3", 2, 6)
     with pytest.raises(DieOutOfRange):
         parse_dice("13 1 1 1 1 1", 6, 12)
+
+
+def test_dice_named_by_place_must_exist_and_be_named_once_each() -> None:
+    check_positions((4, 0, 2), 5)
+    with pytest.raises(NoSuchDie) as caught:
+        check_positions((3,), 3)
+    assert str(caught.value) == "There is no die 4; the dice are numbered 1 to 3."
+    for wrong in ((-1,), (5,), ("2",), (1.0,), (True,)):
+        with pytest.raises(NoSuchDie):
+            check_positions(wrong, 5)  # type: ignore[arg-type]
+    with pytest.raises(DieNamedTwice) as twice:
+        check_positions((2, 0, 2), 5)
+    assert str(twice.value) == "Die 3 is named twice."
+    with pytest.raises(NoDieNamed) as none:
+        check_positions((), 5)
+    assert str(none.value) == "Name at least one die, 1 to 5."
 
 
 @pytest.mark.parametrize("text", ["three four", "3 x", "3.5 4", "-3 4", "٣٤"])

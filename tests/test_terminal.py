@@ -238,8 +238,8 @@ def test_a_whole_game_of_computers_plays_itself_to_the_end() -> None:
 
 @pytest.mark.parametrize(("typed", "reason"), [
     ("keep", "Name the dice to keep by position, like keep 1 3."),
-    ("keep 9", "There is no die 9; 5 dice were thrown."),
-    ("keep 0", "There is no die 0; 5 dice were thrown."),
+    ("keep 9", "There is no die 9; the dice are numbered 1 to 5."),
+    ("keep 0", "There is no die 0; the dice are numbered 1 to 5."),
     ("keep 4 4", "Die 4 is named twice."),
     ("1", "Keep every 3: die 4 shows 3."),
     ("roll", "No dice are to be thrown now. Keep the 3: die 4."),

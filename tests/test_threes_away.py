@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accessible_dice import save
-from accessible_dice.dice import DiceRequest, DieOutOfRange, RandomDice, WrongDiceCount
+from accessible_dice.dice import DiceRequest, DieNamedTwice, DieOutOfRange, NoSuchDie, RandomDice, WrongDiceCount
 from accessible_dice.errors import DiceError
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
@@ -26,11 +26,9 @@ from accessible_dice.games.base import (
 from accessible_dice.games.base import Roll as R
 from accessible_dice.games.threes_away import (
     DiceKept,
-    DieNamedTwice,
     Keep,
     KeepAtLeastOne,
     KeepEveryThree,
-    NoSuchDie,
     RoundsSet,
     ThreesAway,
     TurnScored,
@@ -309,9 +307,13 @@ def test_practice_the_total_is_the_score() -> None:
 def test_refusal_positions_that_name_no_die() -> None:
     g = game(2, rounds="1", start="order")
     g.apply(R((1, 2, 4, 5, 6)))
-    assert str(refused(g, Keep((5,)), NoSuchDie)) == "There is no die 6; 5 dice were thrown."
+    assert str(refused(g, Keep((5,)), NoSuchDie)) == "There is no die 6; the dice are numbered 1 to 5."
     refused(g, Keep((-1,)), NoSuchDie)
+    refused(g, Keep(("1",)), NoSuchDie)  # type: ignore[arg-type]
     assert str(refused(g, Keep((1, 1)), DieNamedTwice)) == "Die 2 is named twice."
+    g.apply(Keep((0,)))
+    g.apply(R((2, 4, 5, 6)))
+    assert str(refused(g, Keep((4,)), NoSuchDie)) == "There is no die 5; the dice are numbered 1 to 4."
 
 
 def test_refusal_before_the_throw_and_after_the_end() -> None:

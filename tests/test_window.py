@@ -570,6 +570,13 @@ def test_keep_by_value_makes_number_keys_hold_by_face(driver: Driver) -> None:
     assert 4 in screen.game.held()
 
 
+def test_a_number_key_beyond_the_dice_is_refused_as_typed_positions_are(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    driver.keys("r", "6")
+    assert driver.last == "There is no die 6; the dice are numbered 1 to 5."
+    assert screen.game.held() == ()
+
+
 def test_with_confirmations_off_quitting_does_not_ask(driver: Driver) -> None:
     driver.window.prefs.command(["confirm", "no"])
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))

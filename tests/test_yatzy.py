@@ -15,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from accessible_dice import save
-from accessible_dice.dice import DieOutOfRange, RandomDice, WrongDiceCount, parse_dice
+from accessible_dice.dice import (
+    DieNamedTwice,
+    DieOutOfRange,
+    NoDieNamed,
+    NoSuchDie,
+    RandomDice,
+    WrongDiceCount,
+    parse_dice,
+)
 from accessible_dice.errors import DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
@@ -39,11 +47,8 @@ from accessible_dice.games.yatzy import (
     DiceHeld,
     DiceReleased,
     DieAlreadyHeld,
-    DieNamedTwice,
     DieNotHeld,
     Hold,
-    NoDieNamed,
-    NoSuchDie,
     NoThrowsLeft,
     Release,
     Score,

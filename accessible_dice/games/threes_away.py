@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from accessible_dice.dice import DiceRequest, check_values
-from accessible_dice.errors import N_, NP_, IllegalMove, InvalidInput
+from accessible_dice.dice import DiceRequest, check_positions, check_values
+from accessible_dice.errors import N_, NP_, IllegalMove
 from accessible_dice.games.base import (
-    BadAction,
     DiceThrown,
     Event,
     Game,
@@ -47,15 +46,6 @@ class KeepEveryThree(IllegalMove):
         "Keep every 3: dice {dice} show 3.",
     )
     count_key = "count"
-
-
-class NoSuchDie(InvalidInput):
-    # Translators: {position} counts from 1; {count} dice were just thrown.
-    template = N_("There is no die {position}; {count} dice were thrown.")
-
-
-class DieNamedTwice(InvalidInput):
-    template = N_("Die {position} is named twice.")
 
 
 # ------------------------------------------------------- the rule as a function
@@ -224,17 +214,12 @@ class ThreesAway(Game):
     # -- refusals
 
     def check_move(self, move: Move) -> None:
-        """Positions that name no die of the throw are malformed input."""
-        if isinstance(move, Keep) and self.thrown is not None and not self.over:
-            seen: set[int] = set()
-            for position in move.positions:
-                if type(position) is not int:
-                    raise BadAction(action=repr(move))
-                if not 0 <= position < len(self.thrown):
-                    raise NoSuchDie(position=position + 1, count=len(self.thrown))
-                if position in seen:
-                    raise DieNamedTwice(position=position + 1)
-                seen.add(position)
+        """Positions that name no die of the throw are malformed input.
+
+        An empty keep is well formed: the rules refuse it (:class:`KeepAtLeastOne`).
+        """
+        if isinstance(move, Keep) and move.positions and self.thrown is not None and not self.over:
+            check_positions(move.positions, len(self.thrown))
         super().check_move(move)
 
     def refusal(self, move: Move) -> IllegalMove:

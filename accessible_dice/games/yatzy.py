@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from accessible_dice.dice import DiceRequest, check_values
+from accessible_dice.dice import DiceRequest, check_positions, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games.base import DiceThrown, Event, Game, Move, RoundEnded, TurnStarted
 from accessible_dice.games.options import choice
@@ -116,20 +116,6 @@ def _normalized(text: str) -> str:
 class UnknownBox(InvalidInput):
     # Translators: {text} is what the player typed; {known} lists the box names.
     template = N_("There is no box called {text}; the boxes are: {known}.")
-
-
-class NoSuchDie(InvalidInput):
-    # Translators: {position} is a die's place as announced, counted from 1.
-    template = N_("There is no die {position}; the dice are numbered 1 to 5.")
-
-
-class NoDieNamed(InvalidInput):
-    template = N_("Name at least one die, 1 to 5.")
-
-
-class DieNamedTwice(InvalidInput):
-    # Translators: {position} is a die's place as announced, counted from 1.
-    template = N_("Die {position} is named twice.")
 
 
 class DieAlreadyHeld(IllegalMove):
@@ -244,18 +230,6 @@ class Scorecard:
 
 
 # ------------------------------------------------------------------ moves
-
-
-def _check_positions(positions: tuple[int, ...]) -> None:
-    """Refuse dice positions that name no die, or one die twice."""
-    if not positions:
-        raise NoDieNamed()
-    for p in positions:
-        if type(p) is not int or not 0 <= p < DICE:
-            raise NoSuchDie(position=p + 1 if type(p) is int else p)
-    for first, second in itertools.pairwise(positions):
-        if first == second:
-            raise DieNamedTwice(position=first + 1)
 
 
 @dataclass(frozen=True)
@@ -439,7 +413,7 @@ class Yatzy(Game):
         if isinstance(move, Score):
             Box.lookup(move.box)
         elif isinstance(move, _DiceMove):
-            _check_positions(move.positions)
+            check_positions(move.positions, DICE)
         super().check_move(move)
 
     def refusal(self, move: Move) -> IllegalMove:

@@ -19,6 +19,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import GAMES
 from accessible_dice.games.base import Game, ThrowFirst
@@ -37,11 +38,6 @@ class NotYourBoard(IllegalMove):
 class NoDieShows(IllegalMove):
     # Translators: Shift and a number pressed to hold the dice showing it, but none does.
     template = N_("No die shows {value}.")
-
-
-class NoSuchDieHere(IllegalMove):
-    # Translators: a die's number key pressed when fewer dice lie on the table; {count} dice do.
-    template = N_("There is no die {position}; {count} dice are on the table.")
 
 
 class Board:
@@ -89,8 +85,7 @@ class Board:
             raise ThrowFirst()
         by_value = (pressed.action == "face") != (self.screen.window.prefs.settings.keep_by == "value")
         if not by_value:
-            if number > len(table):
-                raise NoSuchDieHere(position=number, count=len(table))
+            check_positions((number - 1,), len(table))
             return (number - 1,)
         showing = tuple(p for p, value in enumerate(table) if value == number)
         if not showing:
