@@ -14,9 +14,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 # Run from a checkout: the package, and the tests' brute force, from beside this file.
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from quiclo_brute_force import brute_force
+from timing import seconds
 
 from accessible_dice import solver
 from accessible_dice.dice import DiceRequest, RandomDice
@@ -36,12 +36,6 @@ def seeded_rolls(count: int, seed: int) -> list[Roll]:
     dice = RandomDice(seed)
     request = DiceRequest(0, quiclo.DICE, quiclo.FACES)
     return [dice.throw(request) for _ in range(count)]
-
-
-def seconds(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def per_roll_ms(total: float, rolls: Sequence[Roll]) -> float:

@@ -23,15 +23,17 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 # Run from a checkout: the package from beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from timing import best_of, hint_and_listing, median_ratio, seconds
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Game, Roll
@@ -40,16 +42,6 @@ from accessible_dice.games.threes_away import ThreesAway, keeps
 from accessible_dice.games.yatzy import ORDERS, Yatzy
 from accessible_dice.strategy import best_move, shut_the_box, threes_away
 from accessible_dice.strategy import yatzy as yatzy_strategy
-
-
-def seconds(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
-
-
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    return min(seconds(run) for _ in range(repeats))
 
 
 def numpy_pass(order: str) -> None:
@@ -73,6 +65,18 @@ def yatzy_tables(orders: list[str], folder: Path) -> None:
               f"({baseline * 1000:.0f} ms)  load {loaded * 1000:5.0f} ms = {loaded / raw:4.1f}× read")
 
 
+def solver_against_rules(label: str, solve: Any, argument: object, rules: Callable[[], object], called: str) -> None:
+    """Time ``solve(argument)`` (a cached solver) from an empty cache against ``rules``, the rule calls it makes."""
+
+    def cold() -> None:
+        solve.cache_clear()
+        solve(argument)
+
+    took, baseline = best_of(3, cold), best_of(3, rules)
+    print(f"  {label} {took * 1000:6.0f} ms = "
+          f"{took / baseline:4.1f}× the {called} calls ({baseline * 1000:.0f} ms)")
+
+
 def small_solvers() -> None:
     print("Shut the Box and Threes Away solvers (vs calling their rule functions)")
     for easy in (False, True):
@@ -82,26 +86,16 @@ def small_solvers() -> None:
                 for dice, _ in shut_the_box.THROWS:
                     moves(open_flaps, dice, easy)
 
-        def solve(easy: bool = easy) -> None:
-            shut_the_box.solve.cache_clear()
-            shut_the_box.solve(easy)
+        solver_against_rules(f"shut the box {'easy' if easy else 'plain':6}", shut_the_box.solve, easy,
+                             rules, "moves()")
 
-        took, baseline = best_of(3, solve), best_of(3, rules)
-        print(f"  shut the box {'easy' if easy else 'plain':6} {took * 1000:6.0f} ms = "
-              f"{took / baseline:4.1f}× the moves() calls ({baseline * 1000:.0f} ms)")
+    def enumerate_keeps() -> None:
+        for count in range(1, 6):
+            for thrown in combinations_with_replacement(range(1, 7), count):
+                keeps(thrown)
+
     for variant in threes_away.VARIANTS:
-        def enumerate_keeps() -> None:
-            for count in range(1, 6):
-                for thrown in combinations_with_replacement(range(1, 7), count):
-                    keeps(thrown)
-
-        def solve(variant: str = variant) -> None:
-            threes_away.solve.cache_clear()
-            threes_away.solve(variant)
-
-        took, baseline = best_of(3, solve), best_of(3, enumerate_keeps)
-        print(f"  threes away {variant:7} {took * 1000:6.0f} ms = "
-              f"{took / baseline:4.1f}× the keeps() calls ({baseline * 1000:.0f} ms)")
+        solver_against_rules(f"threes away {variant:7}", threes_away.solve, variant, enumerate_keeps, "keeps()")
 
 
 def hint_times(game: Game, seed: int, count: int, fresh: Callable[[], None]) -> tuple[list[float], list[float]]:
@@ -112,13 +106,9 @@ def hint_times(game: Game, seed: int, count: int, fresh: Callable[[], None]) -> 
         if request:
             game.apply(Roll(dice.throw(request)))
             continue
-
-        def hint() -> None:
-            fresh()
-            best_move(game)
-
-        hints.append(best_of(3, hint))
-        listings.append(best_of(3, game.legal_moves))
+        hint, listing = hint_and_listing(game, fresh)
+        hints.append(hint)
+        listings.append(listing)
         game.apply(best_move(game).best.move)
     return hints, listings
 
@@ -134,7 +124,7 @@ def hints(folder: Path, count: int) -> None:
     ]
     for name, new_game, fresh in cases:
         hint, listing = hint_times(new_game(), 1, count, fresh)
-        ratio = statistics.median(h / legal for h, legal in zip(hint, listing, strict=True))
+        ratio = median_ratio(hint, listing)
         print(f"  {name:13} median {statistics.median(hint) * 1000:6.2f} ms, slowest {max(hint) * 1000:6.2f} ms"
               f" = {ratio:5.0f}× listing moves ({statistics.median(listing) * 1e6:.0f} µs)")
 

@@ -30,23 +30,15 @@ from pathlib import Path
 # Run from a checkout: the package from beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import best_of, hint_and_listing, median_ratio
+
 from accessible_dice import solver
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Game, Roll
 from accessible_dice.games.quiclo import Quiclo, UseHelper
 from accessible_dice.games.storeslem import CELLS, SIZE, Storeslem, random_board, strikes
-from accessible_dice.strategy import best_move, computer_move
+from accessible_dice.strategy import computer_move
 from accessible_dice.strategy import storeslem as strategy
-
-
-def seconds(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
-
-
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    return min(seconds(run) for _ in range(repeats))
 
 
 def board_values(boards: int) -> None:
@@ -57,7 +49,7 @@ def board_values(boards: int) -> None:
         board = random_board(rng)
         times.append(best_of(3, lambda board=board: strategy.board_value(board)))
         baselines.append(best_of(3, lambda board=board: [strikes(dice, board) for dice, _ in strategy.THROWS]))
-    ratio = statistics.median(t / b for t, b in zip(times, baselines, strict=True))
+    ratio = median_ratio(times, baselines)
     print(f"  median {statistics.median(times) * 1000:.2f} ms a board, slowest {max(times) * 1000:.2f} ms"
           f" = {ratio:.2f}× listing the strikes ({statistics.median(baselines) * 1000:.2f} ms)")
     for name, board in [("sheet's board (x=10, y=11)", (5, 6, 17, 10, 9, 11, 21, 4, 2)),
@@ -81,12 +73,9 @@ def hint_times(new_game: Callable[[], Game], games: int, fresh: Callable[[], Non
                 game.apply(Roll(dice.throw(request)))
                 continue
 
-            def hint(game: Game = game) -> None:
-                fresh()
-                best_move(game)
-
-            hints.append(best_of(3, hint))
-            listings.append(best_of(3, game.legal_moves))
+            hint, listing = hint_and_listing(game, fresh)
+            hints.append(hint)
+            listings.append(listing)
             game.apply(computer_move(game) if game.current_player() == 0 else other(game))
     return hints, listings
 
@@ -102,7 +91,7 @@ def hints(games: int) -> None:
     ]
     for name, new_game, fresh, other in cases:
         hint, listing = hint_times(new_game, games, fresh, other)
-        ratio = statistics.median(h / legal for h, legal in zip(hint, listing, strict=True))
+        ratio = median_ratio(hint, listing)
         print(f"  {name:32} {len(hint):4} hints: median {statistics.median(hint) * 1000:6.2f} ms,"
               f" slowest {max(hint) * 1000:6.2f} ms = {ratio:5.0f}× listing moves"
               f" ({statistics.median(listing) * 1e6:.1f} µs)")
