@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -28,3 +29,18 @@ def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
     from accessible_dice import session
 
     monkeypatch.setattr(session, "PREPARE", {})
+
+
+@pytest.fixture
+def dummy_mixer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The shared mixer opened afresh on SDL's dummy driver, and closed again after the test.
+
+    For the tests that play cues or speech through pygame in this process.
+    """
+    from accessible_dice import audio
+
+    audio.reset_for_tests()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    assert audio.ensure_mixer()
+    yield
+    audio.reset_for_tests()

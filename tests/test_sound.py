@@ -177,15 +177,6 @@ def test_a_mono_cue_is_copied_to_every_channel() -> None:
 # --- playback under SDL's dummy driver, in this process --------------------------
 
 
-@pytest.fixture
-def dummy_mixer(monkeypatch: pytest.MonkeyPatch):
-    audio.reset_for_tests()
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    assert audio.ensure_mixer()
-    yield
-    audio.reset_for_tests()
-
-
 @pytest.mark.usefixtures("dummy_mixer")
 def test_every_cue_loads_and_plays_in_pygame() -> None:
     import pygame

@@ -326,15 +326,6 @@ def test_voice_for_language_prefers_exact_then_regional_then_the_shortest_tag() 
 
 
 @pytest.fixture
-def dummy_mixer(monkeypatch: pytest.MonkeyPatch):
-    audio.reset_for_tests()
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    assert audio.ensure_mixer()
-    yield
-    audio.reset_for_tests()
-
-
-@pytest.fixture
 def voice(dummy_mixer):
     backend = TtsBackend()
     backend.start(lambda lost, error: None)
