@@ -106,3 +106,9 @@ def test_the_page_is_read_in_the_players_language_else_in_english(tmp_path: Path
     assert rules.rules_page("yatzy", language("cs")) == ["Yatzy", "Pět kostek."]
     assert rules.rules_page("yatzy", language("de")) == ["Yatzy", "Five dice."]
 
+
+
+@pytest.mark.parametrize("code", ["cs", "de", "nb", "sv", "da", "fi"])
+def test_every_game_has_its_rules_page_in_every_language(code: str) -> None:
+    pages = {path.stem for path in (ROOT / "docs" / "rules" / code).glob("*.md")}
+    assert pages == set(GAMES)
