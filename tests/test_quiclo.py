@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rules_support import refused
 
 from accessible_dice import arithmetic as ar
 from accessible_dice import save
@@ -55,15 +56,6 @@ def turn(g: Quiclo, move: Move, dice: tuple[int, ...] = ROLL) -> list:
     """One whole turn: the six dice, then ``move``; the events of the move."""
     g.apply(R(dice))
     return g.apply(move)
-
-
-def refused(g: Quiclo, action: Move | R, error: type[DiceError]) -> DiceError:
-    """Apply ``action``, expect ``error``, and check that nothing changed."""
-    before, history = g.snapshot(), list(g.history)
-    with pytest.raises(error) as caught:
-        g.apply(action)
-    assert g.snapshot() == before and g.history == history
-    return caught.value
 
 
 # ------------------------------------------------------------ players, options

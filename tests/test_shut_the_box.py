@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_support import refused
 
 from accessible_dice import save
 from accessible_dice.dice import DiceRequest, DieOutOfRange, RandomDice, WrongDiceCount
-from accessible_dice.errors import DiceError
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
     DiceThrown,
@@ -56,15 +56,6 @@ def with_open(g: ShutTheBox, player: int, flaps: set[int]) -> ShutTheBox:
     """Set a player's open flaps directly, to reach a late position quickly."""
     g.open[player] = set(flaps)
     return g
-
-
-def refused(g: ShutTheBox, action: Shut | R, error: type[DiceError]) -> DiceError:
-    """Apply ``action``, expect ``error``, and check that nothing changed."""
-    before, history = g.snapshot(), list(g.history)
-    with pytest.raises(error) as caught:
-        g.apply(action)
-    assert g.snapshot() == before and g.history == history
-    return caught.value
 
 
 # ------------------------------------------------------------------ players

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from itertools import product
 
 import pytest
+from rules_support import refused
 
 from accessible_dice import arithmetic, save
 from accessible_dice.dice import DieOutOfRange, WrongDiceCount
@@ -43,15 +44,6 @@ def start(*boards: Sequence[int], options: dict[str, str] | None = None) -> ss.S
 
 def typed(game: ss.Storeslem, text: str) -> list:
     return game.apply(game.read_strike(text))
-
-
-def refused(game: ss.Storeslem, move: Move | Roll, error: type[DiceError]) -> DiceError:
-    """Apply ``move``, expect ``error``, and check that nothing changed."""
-    before, history = game.snapshot(), list(game.history)
-    with pytest.raises(error) as caught:
-        game.apply(move)
-    assert game.snapshot() == before and game.history == history
-    return caught.value
 
 
 # ------------------------------------------------------------ the sheet's game

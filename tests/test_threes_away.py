@@ -5,16 +5,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_support import refused
 
 from accessible_dice import save
 from accessible_dice.dice import DiceRequest, DieNamedTwice, DieOutOfRange, NoSuchDie, RandomDice, WrongDiceCount
-from accessible_dice.errors import DiceError
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
     DiceThrown,
     GameEnded,
     GameIsOver,
-    Move,
     NoThrowNow,
     RollOffTied,
     RoundEnded,
@@ -41,15 +40,6 @@ FIVE_ONES = R((1, 1, 1, 1, 1))
 
 def game(players: int = 2, **options: str) -> ThreesAway:
     return ThreesAway([f"P{i}" for i in range(players)], options)
-
-
-def refused(g: ThreesAway, action: Move | R, error: type[DiceError]) -> DiceError:
-    """Apply ``action``, expect ``error``, and check that nothing changed."""
-    before, history = g.snapshot(), list(g.history)
-    with pytest.raises(error) as caught:
-        g.apply(action)
-    assert g.snapshot() == before and g.history == history
-    return caught.value
 
 
 def quick_turn(g: ThreesAway) -> list:

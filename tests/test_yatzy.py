@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement, permutations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_support import refused
 
 from accessible_dice import save
 from accessible_dice.dice import (
@@ -24,7 +25,7 @@ from accessible_dice.dice import (
     WrongDiceCount,
     parse_dice,
 )
-from accessible_dice.errors import DiceError, IllegalMove, InvalidInput
+from accessible_dice.errors import IllegalMove, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
     DiceThrown,
@@ -105,15 +106,6 @@ def game(players: int = 1, order: str = "free") -> Yatzy:
 def turn(g: Yatzy, dice: tuple[int, ...], box: str) -> list:
     """One throw of all five dice, then score ``box``."""
     return g.apply(Throw(dice)) + g.apply(Score(box))
-
-
-def assert_refused(g: Yatzy, action, error: type[DiceError]) -> DiceError:
-    """The action is refused with ``error`` and the game is exactly as it was."""
-    before, history = g.snapshot(), list(g.history)
-    with pytest.raises(error) as caught:
-        g.apply(action)
-    assert g.snapshot() == before and g.history == history
-    return caught.value
 
 
 # ------------------------------------------------------------ players, options
@@ -257,8 +249,8 @@ def test_a_turn_starts_with_a_throw_of_all_five_dice() -> None:
     assert request is not None and (request.player, request.count, request.faces) == (0, 5, 6)
     assert g.legal_moves() == []
     assert g.throws_left() == 3
-    assert_refused(g, Hold((0,)), ThrowFirst)
-    assert_refused(g, Score("chance"), ThrowFirst)
+    refused(g, Hold((0,)), ThrowFirst)
+    refused(g, Score("chance"), ThrowFirst)
     assert g.apply(Throw((1, 2, 3, 4, 6))) == [DiceThrown(0, (1, 2, 3, 4, 6), "turn", (1, 2, 3, 4, 6))]
     assert g.dice_on_table() == (1, 2, 3, 4, 6) and g.throws_left() == 2
 
@@ -272,7 +264,7 @@ def test_a_rethrow_asks_only_for_the_released_dice_and_held_dice_stay() -> None:
     request = g.dice_request()
     assert request is not None and request.count == 3
     assert parse_dice("5 6 4", request.count, request.faces) == (5, 6, 4)
-    assert_refused(g, Throw((1, 2, 3, 4, 5)), WrongDiceCount)
+    refused(g, Throw((1, 2, 3, 4, 5)), WrongDiceCount)
     assert g.apply(Throw((5, 6, 4))) == [DiceThrown(0, (5, 6, 4), "turn", (6, 5, 6, 6, 4))]
     assert g.dice_on_table() == (6, 5, 6, 6, 4)
 
@@ -297,8 +289,8 @@ def test_three_throws_at_most() -> None:
         g.apply(ThrowAgain())
         g.apply(Throw((1, 1, 1, 1, 1)))
     assert g.throws_left() == 0
-    assert_refused(g, ThrowAgain(), NoThrowsLeft)
-    assert_refused(g, Hold((0,)), NoThrowsLeft)
+    refused(g, ThrowAgain(), NoThrowsLeft)
+    refused(g, Hold((0,)), NoThrowsLeft)
     assert all(isinstance(move, Score) for move in g.legal_moves())
     assert len(g.legal_moves()) == 15
 
@@ -333,19 +325,19 @@ def test_a_filled_box_is_refused() -> None:
     g = game()
     turn(g, (1, 2, 3, 4, 6), "chance")
     g.apply(Throw((6, 6, 6, 6, 6)))
-    error = assert_refused(g, Score("chance"), BoxFilled)
+    error = refused(g, Score("chance"), BoxFilled)
     assert str(error) == "Chance is already filled, with 16 points."
 
 
 def test_holding_and_releasing_name_dice_that_exist_once_each() -> None:
     g = game()
     g.apply(Throw((1, 2, 3, 4, 5)))
-    assert str(assert_refused(g, Hold((5,)), NoSuchDie)) == "There is no die 6; the dice are numbered 1 to 5."
-    assert_refused(g, Hold((1, 1)), DieNamedTwice)
-    assert_refused(g, Hold(()), NoDieNamed)
+    assert str(refused(g, Hold((5,)), NoSuchDie)) == "There is no die 6; the dice are numbered 1 to 5."
+    refused(g, Hold((1, 1)), DieNamedTwice)
+    refused(g, Hold(()), NoDieNamed)
     g.apply(Hold((1,)))
-    assert str(assert_refused(g, Hold((1, 2)), DieAlreadyHeld)) == "Die 2 is already held."
-    assert str(assert_refused(g, Release((0,)), DieNotHeld)) == "Die 1 is not held."
+    assert str(refused(g, Hold((1, 2)), DieAlreadyHeld)) == "Die 2 is already held."
+    assert str(refused(g, Release((0,)), DieNotHeld)) == "Die 1 is not held."
 
 
 def test_throwing_again_with_all_five_held_is_refused() -> None:
@@ -353,13 +345,13 @@ def test_throwing_again_with_all_five_held_is_refused() -> None:
     g.apply(Throw((6, 6, 6, 6, 5)))
     g.apply(Hold((0, 1, 2, 3, 4)))
     assert ThrowAgain() not in g.legal_moves()
-    assert_refused(g, ThrowAgain(), AllDiceHeld)
+    refused(g, ThrowAgain(), AllDiceHeld)
 
 
 def test_dice_cannot_be_typed_while_a_move_is_due() -> None:
     g = game()
     g.apply(Throw((6, 6, 6, 6, 5)))
-    assert_refused(g, Throw((1, 2, 3, 4, 5)), NoThrowNow)
+    refused(g, Throw((1, 2, 3, 4, 5)), NoThrowNow)
 
 
 def test_legal_moves_list_every_hold_release_throw_and_allowed_box() -> None:
@@ -380,7 +372,7 @@ def test_play_order_in_order_fills_the_boxes_from_top_to_bottom() -> None:
     g = game(order="in-order")
     g.apply(Throw((6, 6, 6, 6, 6)))
     assert [m for m in g.legal_moves() if isinstance(m, Score)] == [Score("ones")]
-    error = assert_refused(g, Score("yatzy"), BoxNotNext)
+    error = refused(g, Score("yatzy"), BoxNotNext)
     assert str(error) == "The boxes are filled from top to bottom: Ones is next, not Yatzy."
     assert error.data["next_id"] == "ones"
     g.apply(Score("ones"))
@@ -391,7 +383,7 @@ def test_play_order_in_order_fills_the_boxes_from_top_to_bottom() -> None:
 def test_play_order_upper_first_fills_the_upper_six_in_any_order_then_the_lower_nine() -> None:
     g = game(order="upper-first")
     g.apply(Throw((6, 6, 6, 6, 6)))
-    error = assert_refused(g, Score("yatzy"), UpperSectionFirst)
+    error = refused(g, Score("yatzy"), UpperSectionFirst)
     assert str(error) == "The upper section comes first: fill Ones to Sixes before Yatzy."
     for dice, box in [((6, 6, 6, 6, 6), "sixes"), ((1, 1, 2, 2, 3), "twos"), ((1, 1, 1, 1, 1), "ones"),
                       ((5, 1, 1, 1, 1), "fives"), ((3, 1, 1, 1, 1), "threes")]:
@@ -399,7 +391,7 @@ def test_play_order_upper_first_fills_the_upper_six_in_any_order_then_the_lower_
             g.apply(Throw(dice))
         g.apply(Score(box))
     g.apply(Throw((4, 4, 4, 4, 4)))
-    assert_refused(g, Score("chance"), UpperSectionFirst)
+    refused(g, Score("chance"), UpperSectionFirst)
     g.apply(Score("fours"))
     g.apply(Throw((4, 4, 4, 4, 4)))
     assert [box for box, _ in g.open_boxes()] == list(Box)[6:]
@@ -437,7 +429,7 @@ def test_the_game_ends_when_every_scorecard_is_full_and_the_highest_total_wins()
     assert g.current_player() is None and g.dice_request() is None and g.legal_moves() == []
     assert events[-2:] == [RoundEnded(15), GameEnded((0,), g.scores())]
     assert g.winners() == (0,)
-    assert_refused(g, Score("chance"), IllegalMove)
+    refused(g, Score("chance"), IllegalMove)
 
 
 def test_ties_share_the_win() -> None:
