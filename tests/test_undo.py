@@ -10,7 +10,7 @@ from accessible_dice import save
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class, new_game
-from accessible_dice.games.base import Game, GameIsOver, Roll
+from accessible_dice.games.base import Action, Game, GameIsOver, Roll
 from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.undo import (
     NextPlayerActed,
@@ -25,9 +25,17 @@ from accessible_dice.undo import (
     undo_point,
 )
 
+#: Anna throws 3 and 4 and shuts the sum; Ben throws 1 and 2.
+ANNAS_TURN_AND_BENS_THROW = (Roll((3, 4)), Shut("sum"), Roll((1, 2)))
 
-def shut_the_box(*players: str, manual: bool = True, computers: tuple[int, ...] = ()) -> Timeline:
-    return Timeline(new_game("shut-the-box", list(players)), manual=manual, computers=computers)
+
+def shut_the_box(*players: str, manual: bool = True, computers: tuple[int, ...] = (),
+                 played: tuple[Action, ...] = ()) -> Timeline:
+    """A Shut the Box timeline for ``players`` that has already ``played`` these actions."""
+    timeline = Timeline(new_game("shut-the-box", list(players)), manual=manual, computers=computers)
+    for action in played:
+        timeline.apply(action)
+    return timeline
 
 
 def test_a_wrongly_typed_throw_is_taken_back_and_asked_again() -> None:
@@ -66,9 +74,7 @@ def test_a_player_goes_back_step_by_step_and_may_take_back_the_move_that_ended_t
 
 
 def test_once_the_next_player_has_acted_the_turn_before_stays_even_if_they_take_it_back() -> None:
-    timeline = shut_the_box("Anna", "Ben")
-    for action in (Roll((3, 4)), Shut("sum"), Roll((1, 2))):
-        timeline.apply(action)
+    timeline = shut_the_box("Anna", "Ben", played=ANNAS_TURN_AND_BENS_THROW)
     assert timeline.undo() == (Roll((1, 2)),)  # Ben's own throw
     with pytest.raises(NextPlayerActed, match="Ben has played since"):
         timeline.undo()
@@ -87,18 +93,15 @@ def test_random_dice_stay_as_they_fell_but_the_moves_since_can_be_taken_back() -
 
 
 def test_a_computer_that_has_played_locks_the_turn_before() -> None:
-    timeline = shut_the_box("Anna", "cpu", manual=False, computers=(1,))
-    for action in (Roll((3, 4)), Shut("sum"), Roll((1, 2)), Shut("sum")):
-        timeline.apply(action)
+    timeline = shut_the_box("Anna", "cpu", manual=False, computers=(1,),
+                            played=(*ANNAS_TURN_AND_BENS_THROW, Shut("sum")))
     assert timeline.game.current_player() == 0
     with pytest.raises(NextPlayerActed, match="cpu has played since"):
         timeline.undo()
 
 
 def test_dice_typed_for_a_computer_are_taken_back_with_the_computers_move() -> None:
-    timeline = shut_the_box("Anna", "cpu", computers=(1,))
-    for action in (Roll((3, 4)), Shut("sum"), Roll((1, 2)), Shut("singles")):
-        timeline.apply(action)
+    timeline = shut_the_box("Anna", "cpu", computers=(1,), played=(*ANNAS_TURN_AND_BENS_THROW, Shut("singles")))
     assert timeline.undo() == (Roll((1, 2)), Shut("singles"))
     assert timeline.game.dice_request().player == 1  # the table throws for the computer again
 
@@ -114,9 +117,7 @@ def test_nothing_is_taken_back_after_the_end() -> None:
 
 
 def test_a_resumed_game_can_take_back_the_last_players_own_steps() -> None:
-    timeline = shut_the_box("Anna", "Ben")
-    for action in (Roll((3, 4)), Shut("sum"), Roll((1, 2))):
-        timeline.apply(action)
+    timeline = shut_the_box("Anna", "Ben", played=ANNAS_TURN_AND_BENS_THROW)
     resumed = Timeline(save.loads(save.dumps(timeline.game)), manual=True)
     assert resumed.steps == timeline.steps and resumed.floor == 2
     assert resumed.undo() == (Roll((1, 2)),)
@@ -125,9 +126,7 @@ def test_a_resumed_game_can_take_back_the_last_players_own_steps() -> None:
 
 
 def test_rewind_keeps_the_game_object_and_gives_a_fresh_replay() -> None:
-    timeline = shut_the_box("Anna", "Ben")
-    for action in (Roll((3, 4)), Shut("sum"), Roll((1, 2))):
-        timeline.apply(action)
+    timeline = shut_the_box("Anna", "Ben", played=ANNAS_TURN_AND_BENS_THROW)
     game = timeline.game
     rewind(game, 1)
     assert game is timeline.game and game == rebuild(save.loads(save.dumps(game)), 1)
@@ -161,10 +160,17 @@ def person_to_act(timeline: Timeline) -> bool:
         timeline.manual and game.dice_request() is not None)
 
 
-def act(timeline: Timeline, dice: RandomDice, chooser: random.Random) -> None:
+def act(timeline: Timeline, dice: RandomDice, chooser: random.Random,
+        history: list[tuple[int | None, Action]], floor: int) -> int:
+    """One random action, recorded in ``history`` with who made it; the floor, raised when another player acts."""
     game = timeline.game
+    player = game.current_player()
     request = game.dice_request()
     timeline.apply(Roll(dice.throw(request)) if request else chooser.choice(game.legal_moves()))
+    if history and history[-1][0] != player:
+        floor = len(history)
+    history.append((player, game.history[-1]))
+    return floor
 
 
 @pytest.mark.parametrize("manual", [True, False], ids=["manual", "random"])
@@ -184,17 +190,13 @@ def test_undo_and_redo_keep_the_rules_in_every_game(name: str, manual: bool) -> 
         computers = {p for p, n in enumerate(players) if n.startswith("cpu")}
         timeline = Timeline(new_game(name, players), manual=manual, computers=computers)
         game, dice, chooser = timeline.game, RandomDice(seed), random.Random(seed)
-        history: list[tuple[int, object]] = []
+        history: list[tuple[int | None, Action]] = []
         floor, before_undo = 0, []
         for _ in range(400):
             if game.is_over():
                 break
             while not game.is_over() and not person_to_act(timeline):
-                player = game.current_player()
-                act(timeline, dice, chooser)
-                if history and history[-1][0] != player:
-                    floor = len(history)
-                history.append((player, game.history[-1]))
+                floor = act(timeline, dice, chooser, history, floor)
                 before_undo = []
             draw = chooser.random()
             if draw < 0.2 and not game.is_over():
@@ -221,11 +223,7 @@ def test_undo_and_redo_keep_the_rules_in_every_game(name: str, manual: bool) -> 
                 assert game == snapshot and game.history == snapshot.history
                 assert timeline.steps == steps(game)
             elif not game.is_over():
-                player = game.current_player()
-                act(timeline, dice, chooser)
-                if history and history[-1][0] != player:
-                    floor = len(history)
-                history.append((player, game.history[-1]))
+                floor = act(timeline, dice, chooser, history, floor)
                 before_undo = []
 
 
