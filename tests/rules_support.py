@@ -1,11 +1,18 @@
-"""What the rules tests of every game share: a refusal leaves the game exactly as it was."""
+"""What the tests of the games share: a refusal leaves the game exactly as it was; a game played to its end."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import TypeVar
+
 import pytest
 
+from accessible_dice.dice import DiceSource, RandomDice
 from accessible_dice.errors import DiceError
-from accessible_dice.games.base import Action, Game
+from accessible_dice.games.base import Action, Game, Roll
+
+G = TypeVar("G", bound=Game)
 
 
 def refused(game: Game, action: Action, error: type[DiceError]) -> DiceError:
@@ -15,3 +22,17 @@ def refused(game: Game, action: Action, error: type[DiceError]) -> DiceError:
         game.apply(action)
     assert game.snapshot() == before and game.history == history
     return caught.value
+
+
+def play_out(game: G, dice: DiceSource, choose: Callable[[G], Action]) -> G:
+    """Play ``game`` to its end: ``dice`` answer every throw it asks for, ``choose`` makes every move."""
+    while not game.is_over():
+        request = game.dice_request()
+        game.apply(Roll(dice.throw(request)) if request else choose(game))
+    return game
+
+
+def play_randomly(game: G, seed: int) -> G:
+    """Play ``game`` to its end with random dice and random legal moves, both from ``seed``."""
+    chooser = random.Random(seed)
+    return play_out(game, RandomDice(seed), lambda playing: chooser.choice(playing.legal_moves()))

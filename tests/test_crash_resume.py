@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 import pytest
+from rules_support import play_randomly
 
 from accessible_dice import save
-from accessible_dice.dice import RandomDice
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Roll
 from accessible_dice.games.shut_the_box import Shut
@@ -39,11 +39,7 @@ KILLS_PER_RUN = 3
 
 def planned(game_id: str, seed: int) -> tuple[list[Action], list[str]]:
     """A whole game's actions (random dice, random legal moves) and the lines that type them."""
-    game = new_game(game_id, ["Anna", "Ben"], {"rounds": 2} if game_id == "threes-away" else {})
-    dice, chooser = RandomDice(seed), random.Random(seed)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else chooser.choice(game.legal_moves()))
+    game = play_randomly(new_game(game_id, ["Anna", "Ben"], {"rounds": 2} if game_id == "threes-away" else {}), seed)
     return list(game.history), [typed(action) for action in game.history]
 
 

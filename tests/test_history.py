@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sqlite3
 import subprocess
 import sys
@@ -12,10 +11,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from rules_support import play_randomly
 
-from accessible_dice.dice import RandomDice
 from accessible_dice.games import new_game
-from accessible_dice.games.base import Game, Roll
+from accessible_dice.games.base import Game
 from accessible_dice.history import (
     LATEST,
     MIGRATIONS,
@@ -31,12 +30,7 @@ START = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 
 def finished(game_id: str, players: list[str], seed: int, options: dict | None = None) -> Game:
     """A whole game with random dice and random legal moves from ``seed``."""
-    game = new_game(game_id, players, options or {})
-    dice, chooser = RandomDice(seed), random.Random(seed)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else chooser.choice(game.legal_moves()))
-    return game
+    return play_randomly(new_game(game_id, players, options or {}), seed)
 
 
 @pytest.fixture

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from rules_support import play_randomly
 
 from accessible_dice import settings as config
 from accessible_dice.cli import Launch, parse_args
-from accessible_dice.dice import RandomDice
 from accessible_dice.games import new_game
-from accessible_dice.games.base import Roll
 from accessible_dice.history import ScoreHistory
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,10 +35,7 @@ def test_history_says_when_no_game_was_finished(tmp_path: Path) -> None:
 def test_history_prints_the_count_the_records_and_the_latest_games(tmp_path: Path) -> None:
     with ScoreHistory(tmp_path / "data" / "history.sqlite3") as history:
         for seed in range(3):
-            game, dice, chooser = new_game("shut-the-box", ["Anna", "Ben"]), RandomDice(seed), random.Random(seed)
-            while not game.is_over():
-                request = game.dice_request()
-                game.apply(Roll(dice.throw(request)) if request else chooser.choice(game.legal_moves()))
+            game = play_randomly(new_game("shut-the-box", ["Anna", "Ben"]), seed)
             history.record(game, dice="random", finished=datetime(2026, 3, 1 + seed, 12, tzinfo=timezone.utc))
         expected = {name: history.summaries(players=[name])[0] for name in ("Anna", "Ben")}
     done = history_command(tmp_path)

@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice import settings as config
 from accessible_dice.dice import RandomDice
@@ -104,10 +105,7 @@ def test_taking_back_a_move_names_it_as_hints_do() -> None:
 
 
 def test_the_history_lines_say_records_with_the_games_own_units(tmp_path: Path) -> None:
-    game, dice = new_game("shut-the-box", ["Anna"]), RandomDice(7)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else game.legal_moves()[0])
+    game = play_out(new_game("shut-the-box", ["Anna"]), RandomDice(7), lambda playing: playing.legal_moves()[0])
     turns = game.scores()[0]
     with ScoreHistory(tmp_path / "h.sqlite3") as history:
         assert score_words.history_lines(history, EN) == [

@@ -6,6 +6,7 @@ import time
 from itertools import combinations_with_replacement
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice import solver, strategy
 from accessible_dice.dice import RandomDice
@@ -85,14 +86,8 @@ def test_computer_players_finish_whole_games_legally(others):
     # Computers never lose a life, so the game ends when the others have used
     # the helper (a life a turn) until they are out: the computer wins.
     players = ["cpu", *(f"P{i}" for i in range(others))]
-    game = Quiclo(players)
-    dice = RandomDice(others)
-    while not game.is_over():
-        request = game.dice_request()
-        if request:
-            game.apply(Roll(dice.throw(request)))
-        else:
-            game.apply(computer_move(game) if game.current_player() == 0 else UseHelper())
+    game = play_out(Quiclo(players), RandomDice(others),
+                    lambda playing: computer_move(playing) if playing.current_player() == 0 else UseHelper())
     assert game.winners() == (0,) and game.lives[0] >= 3
 
 

@@ -7,6 +7,7 @@ import time
 from fractions import Fraction
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Roll, ThrowFirst
@@ -106,9 +107,5 @@ def test_a_hint_comes_back_in_under_50_ms():
     (["cpu", "cpu2"], {"easy": True, "rounds": 2}),
 ])
 def test_computer_players_finish_whole_games_legally(players, options):
-    game = ShutTheBox(players, options)
-    dice = RandomDice(7)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else computer_move(game))
+    game = play_out(ShutTheBox(players, options), RandomDice(7), computer_move)
     assert game.winners()

@@ -14,6 +14,7 @@ from functools import cache
 from itertools import product
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games import storeslem as ss
@@ -297,9 +298,5 @@ def test_a_hint_comes_back_in_under_50_ms_even_for_a_new_board():
     (["cpu", "cpu2"], {"row-bonus": (10, 20, 10), "column-bonus": (15, 15, 30)}, 4),
 ])
 def test_computer_players_finish_whole_games_legally(players, options, seed):
-    game = ss.Storeslem(players, options)
-    dice = RandomDice(seed)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else computer_move(game))
+    game = play_out(ss.Storeslem(players, options), RandomDice(seed), computer_move)
     assert all(board is not None for board in game.boards) and game.winners()

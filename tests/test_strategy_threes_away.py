@@ -7,6 +7,7 @@ import time
 from fractions import Fraction
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Roll
@@ -100,9 +101,5 @@ def test_a_hint_comes_back_in_under_50_ms():
     (["cpu", "cpu2", "cpu3"], {"variant": "low", "rounds": "roll", "start": "roll"}),
 ])
 def test_computer_players_finish_whole_games_legally(players, options):
-    game = ThreesAway(players, options)
-    dice = RandomDice(11)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else computer_move(game))
+    game = play_out(ThreesAway(players, options), RandomDice(11), computer_move)
     assert game.winners()

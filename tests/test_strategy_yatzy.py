@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_support import play_out
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Roll, ThrowFirst
@@ -241,10 +242,6 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     (["cpu", "cpu2"], "in-order"),
 ])
 def test_computer_players_finish_whole_games_legally(solved, players, order):
-    game = Yatzy(players, {"order": order})
-    dice = RandomDice(2024)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else computer_move(game))
+    game = play_out(Yatzy(players, {"order": order}), RandomDice(2024), computer_move)
     assert all(game.scorecard(p).is_full for p in range(len(players)))
     assert statistics.mean(game.scores()) > 50

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rules_support import play_out
 
 from accessible_dice import save
 from accessible_dice.dice import RandomDice
@@ -107,11 +108,7 @@ def test_dice_typed_for_a_computer_are_taken_back_with_the_computers_move() -> N
 
 
 def test_nothing_is_taken_back_after_the_end() -> None:
-    game = new_game("shut-the-box", ["Anna"])
-    dice = RandomDice(4)
-    while not game.is_over():
-        request = game.dice_request()
-        game.apply(Roll(dice.throw(request)) if request else game.legal_moves()[0])
+    game = play_out(new_game("shut-the-box", ["Anna"]), RandomDice(4), lambda playing: playing.legal_moves()[0])
     with pytest.raises(GameIsOver):
         Timeline(game, manual=True).undo()
 
