@@ -46,6 +46,15 @@ def typed(game: ss.Storeslem, text: str) -> list:
     return game.apply(game.read_strike(text))
 
 
+def at_the_second_throw() -> ss.Storeslem:
+    """The sheet's game alone: its first turn struck 2, 4 and 5; its second throw, 6, 5 and 4, awaits a strike."""
+    game = start(REFERENCE)
+    game.apply(Roll((2, 4, 5)))
+    typed(game, "2 4 5")
+    game.apply(Roll((6, 5, 4)))
+    return game
+
+
 # ------------------------------------------------------------ the sheet's game
 
 
@@ -376,10 +385,7 @@ def test_refused_strikes_leave_the_game_unchanged(move: Move | Roll, error: type
 
 
 def test_already_struck_numbers_cannot_be_struck_again() -> None:
-    game = start(REFERENCE)
-    game.apply(Roll((2, 4, 5)))
-    typed(game, "2 4 5")
-    game.apply(Roll((6, 5, 4)))
+    game = at_the_second_throw()
     error = refused(game, game.read_strike("5 6"), ss.AlreadyStruck)
     assert str(error) == "5 is already struck."
 
@@ -418,10 +424,7 @@ def test_strike_is_read_only_when_a_strike_is_due() -> None:
 
 
 def test_free_strike_is_typed_as_strike_with_one_number() -> None:
-    game = start(REFERENCE)
-    game.apply(Roll((2, 4, 5)))
-    typed(game, "2 4 5")
-    game.apply(Roll((6, 5, 4)))
+    game = at_the_second_throw()
     typed(game, "5+4 6")
     assert game.read_strike("17") == ss.FreeStrike(17)
     with pytest.raises(ss.FreeStrikeIsOneNumber):
@@ -494,10 +497,7 @@ def test_highest_score_wins_and_ties_share(third: int, winners: tuple[int, ...])
 
 
 def test_save_and_replay_give_the_same_game_typed_expressions_included() -> None:
-    game = start(REFERENCE)
-    game.apply(Roll((2, 4, 5)))
-    typed(game, "2 4 5")
-    game.apply(Roll((6, 5, 4)))
+    game = at_the_second_throw()
     typed(game, "(6-4)·5")
     restored = save.loads(save.dumps(game))
     assert restored == game and restored.history == game.history
