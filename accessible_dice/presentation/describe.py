@@ -93,6 +93,11 @@ class Presenter:
     def full(self) -> bool:
         return self.verbosity == Verbosity.FULL
 
+    @property
+    def solo(self) -> bool:
+        """A game of one player (solitaire): no turns to hand over, no standings to say."""
+        return len(self.game.players) == 1
+
     def name(self, player: int) -> str:
         return self.game.players[player]
 
@@ -180,7 +185,7 @@ class Presenter:
         return news(said, *THROW_CUES)
 
     def on_TurnStarted(self, event: TurnStarted) -> Utterance:
-        if len(self.game.players) == 1:
+        if self.solo:
             # Translators: solitaire: the next turn begins.
             return news(self._("Your turn."), Cue("your_turn"))
         cue = Cue("other_turn" if event.player in self.computers else "your_turn")
@@ -208,7 +213,7 @@ class Presenter:
 
     def on_GameEnded(self, event: GameEnded) -> Utterance:
         winners = list(event.winners)
-        if len(self.game.players) == 1:
+        if self.solo:
             # Translators: solitaire ends; {score} is e.g. "12 turns".
             text = self._("Game over: {score}.").format(score=self.score_words(event.scores[0]))
         elif len(winners) == 1:
@@ -219,7 +224,7 @@ class Presenter:
             # Translators: several players share the win; {players} is a list of names.
             text = self._("Game over. {players} share the win with {score}.").format(
                 players=self.names(winners), score=self.score_words(event.scores[winners[0]]))
-        standings = self.standings_words() if len(self.game.players) > 1 else None
+        standings = None if self.solo else self.standings_words()
         return combine([news(text, Cue("win")), standings]) or news(text)
 
     # ------------------------------------------------------------ refusals and prompts

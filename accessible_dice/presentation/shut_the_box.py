@@ -44,10 +44,6 @@ class ShutTheBoxPresenter(Presenter):
     title = N_("Shut the Box")
     game: ShutTheBox
 
-    @property
-    def solo(self) -> bool:
-        return len(self.game.players) == 1
-
     def flaps_words(self, flaps: Sequence[int]) -> str:
         # Translators: no flaps at all, e.g. "Shut: none."
         return self.numbers(flaps) if flaps else self.language.pgettext("no flaps", "none")

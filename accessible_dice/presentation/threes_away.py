@@ -20,10 +20,6 @@ class ThreesAwayPresenter(Presenter):
     title = N_("Threes Away")
     game: ThreesAway
 
-    @property
-    def solo(self) -> bool:
-        return len(self.game.players) == 1
-
     def setup_words(self) -> Utterance | None:
         if self.game.options["variant"] == "high":
             # Translators: Threes Away variant High.
