@@ -191,6 +191,12 @@ class RollOff:
     faces: int = 6
     totals: dict[int, int] = field(default_factory=dict)
 
+    @classmethod
+    def for_start(cls, start: str, players: int, count: int = 1) -> RollOff | None:
+        """The roll-off of ``players`` throwing ``count`` dice each when the game's ``start``
+        option is "roll"; ``None`` when the first player entered starts, or plays alone."""
+        return cls(list(range(players)), count) if start == "roll" and players > 1 else None
+
     @property
     def winner(self) -> int | None:
         return self.contenders[0] if len(self.contenders) == 1 else None
@@ -218,6 +224,11 @@ class RollOff:
 
     def snapshot(self) -> dict[str, Any]:
         return {"contenders": list(self.contenders), "totals": sorted(self.totals.items())}
+
+
+def deciding(rolloff: RollOff | None) -> RollOff | None:
+    """``rolloff`` while it has not yet chosen who starts; ``None`` once it has, or when there is none."""
+    return rolloff if rolloff is not None and rolloff.winner is None else None
 
 
 # -------------------------------------------------------------------- game

@@ -26,6 +26,7 @@ from accessible_dice.games.base import (
     RoundEnded,
     ThrowFirst,
     TurnStarted,
+    deciding,
 )
 from accessible_dice.games.options import choice, integer, yes_no
 
@@ -194,8 +195,7 @@ class ShutTheBox(Game):
 
     def setup(self) -> None:
         count = len(self.players)
-        by_roll = self.options["start"] == "roll" and count > 1
-        self.rolloff: RollOff | None = RollOff(list(range(count))) if by_roll else None
+        self.rolloff = RollOff.for_start(self.options["start"], count)
         #: The current round, from 1, and the player who began it.
         self.round = 1
         self.first = 0
@@ -237,12 +237,8 @@ class ShutTheBox(Game):
             return {}
         return moves(self.open[self.turn], self.dice, self.options["easy"])
 
-    def _rolling_off(self) -> RollOff | None:
-        """The roll-off for the first player, while it is undecided."""
-        return self.rolloff if self.rolloff is not None and self.rolloff.winner is None else None
-
     def dice_request(self) -> DiceRequest | None:
-        rolloff = self._rolling_off()
+        rolloff = deciding(self.rolloff)
         if self.over:
             return None
         if rolloff is not None:
@@ -269,7 +265,7 @@ class ShutTheBox(Game):
         return self.dice or ()
 
     def opening_events(self) -> list[Event]:
-        return [] if self._rolling_off() is not None else super().opening_events()
+        return [] if deciding(self.rolloff) is not None else super().opening_events()
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -301,7 +297,7 @@ class ShutTheBox(Game):
     # -- acting
 
     def _roll(self, values: tuple[int, ...]) -> list[Event]:
-        rolloff = self._rolling_off()
+        rolloff = deciding(self.rolloff)
         if rolloff is not None:
             return self._roll_off(rolloff, values)
         player = self.turn

@@ -24,6 +24,7 @@ from accessible_dice.games.base import (
     RollOff,
     RoundEnded,
     TurnStarted,
+    deciding,
 )
 from accessible_dice.games.options import choice, integer
 
@@ -135,8 +136,7 @@ class ThreesAway(Game):
 
     def setup(self) -> None:
         count = len(self.players)
-        by_roll = self.options["start"] == "roll" and count > 1
-        self.rolloff: RollOff | None = RollOff(list(range(count)), DICE) if by_roll else None
+        self.rolloff = RollOff.for_start(self.options["start"], count, DICE)
         #: The number of rounds; ``None`` until the rounds die is thrown.
         self.rounds: int | None = None if self.options["rounds"] == "roll" else int(self.options["rounds"])
         self.starter = 0
@@ -160,12 +160,8 @@ class ThreesAway(Game):
         """The dice kept so far this turn, in the order kept."""
         return tuple(self.kept)
 
-    def _rolling_off(self) -> RollOff | None:
-        """The roll-off for the first player, while it is undecided."""
-        return self.rolloff if self.rolloff is not None and self.rolloff.winner is None else None
-
     def dice_request(self) -> DiceRequest | None:
-        rolloff = self._rolling_off()
+        rolloff = deciding(self.rolloff)
         if self.over:
             return None
         if rolloff is not None:
@@ -195,7 +191,7 @@ class ThreesAway(Game):
         return self.thrown or ()
 
     def opening_events(self) -> list[Event]:
-        waiting = self._rolling_off() is not None or self.rounds is None
+        waiting = deciding(self.rolloff) is not None or self.rounds is None
         return [] if waiting else super().opening_events()
 
     def snapshot(self) -> dict[str, Any]:
@@ -233,7 +229,7 @@ class ThreesAway(Game):
     # -- acting
 
     def _roll(self, values: tuple[int, ...]) -> list[Event]:
-        rolloff = self._rolling_off()
+        rolloff = deciding(self.rolloff)
         if rolloff is not None:
             events = rolloff.record(values)
             if rolloff.winner is not None:
