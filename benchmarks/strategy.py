@@ -33,10 +33,10 @@ import numpy as np
 # Run from a checkout: the package from beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import best_of, hint_and_listing, median_ratio, seconds
+from timing import best_of, hint_times, median_ratio, seconds
 
 from accessible_dice.dice import RandomDice
-from accessible_dice.games.base import Game, Roll
+from accessible_dice.games.base import Game
 from accessible_dice.games.shut_the_box import FLAPS, ShutTheBox, moves
 from accessible_dice.games.threes_away import ThreesAway, keeps
 from accessible_dice.games.yatzy import ORDERS, Yatzy
@@ -98,21 +98,6 @@ def small_solvers() -> None:
         solver_against_rules(f"threes away {variant:7}", threes_away.solve, variant, enumerate_keeps, "keeps()")
 
 
-def hint_times(game: Game, seed: int, count: int, fresh: Callable[[], None]) -> tuple[list[float], list[float]]:
-    """Hint and legal-move times on the first ``count`` decisions of a seeded computer game."""
-    dice, hints, listings = RandomDice(seed), [], []
-    while len(hints) < count and not game.is_over():
-        request = game.dice_request()
-        if request:
-            game.apply(Roll(dice.throw(request)))
-            continue
-        hint, listing = hint_and_listing(game, fresh)
-        hints.append(hint)
-        listings.append(listing)
-        game.apply(best_move(game).best.move)
-    return hints, listings
-
-
 def hints(folder: Path, count: int) -> None:
     print(f"Hints on {count} seeded decisions (vs listing the legal moves of the same state)")
     cases: list[tuple[str, Callable[[], Game], Callable[[], None]]] = [
@@ -123,7 +108,7 @@ def hints(folder: Path, count: int) -> None:
          threes_away._keep_values.cache_clear),
     ]
     for name, new_game, fresh in cases:
-        hint, listing = hint_times(new_game(), 1, count, fresh)
+        hint, listing = hint_times(new_game(), RandomDice(1), fresh, lambda game: best_move(game).best.move, count)
         ratio = median_ratio(hint, listing)
         print(f"  {name:13} median {statistics.median(hint) * 1000:6.2f} ms, slowest {max(hint) * 1000:6.2f} ms"
               f" = {ratio:5.0f}× listing moves ({statistics.median(listing) * 1e6:.0f} µs)")

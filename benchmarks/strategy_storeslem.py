@@ -30,11 +30,11 @@ from pathlib import Path
 # Run from a checkout: the package from beside this file.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import best_of, hint_and_listing, median_ratio
+from timing import best_of, hint_times, median_ratio
 
 from accessible_dice import solver
 from accessible_dice.dice import RandomDice
-from accessible_dice.games.base import Game, Roll
+from accessible_dice.games.base import Action, Game
 from accessible_dice.games.quiclo import Quiclo, UseHelper
 from accessible_dice.games.storeslem import CELLS, SIZE, Storeslem, random_board, strikes
 from accessible_dice.strategy import computer_move
@@ -57,40 +57,20 @@ def board_values(boards: int) -> None:
         print(f"  {name}: expected {strategy.board_value(board):.6f}")
 
 
-def hint_times(new_game: Callable[[], Game], games: int, fresh: Callable[[], None],
-               other: Callable[[Game], object]) -> tuple[list[float], list[float]]:
-    """Hint and legal-move times on every decision of ``games`` seeded games.
-
-    ``other`` is what players without the computer's turn do (QUICLO's
-    helper, so that the game ends).
-    """
-    hints, listings = [], []
-    for seed in range(games):
-        game, dice = new_game(), RandomDice(seed)
-        while not game.is_over():
-            request = game.dice_request()
-            if request:
-                game.apply(Roll(dice.throw(request)))
-                continue
-
-            hint, listing = hint_and_listing(game, fresh)
-            hints.append(hint)
-            listings.append(listing)
-            game.apply(computer_move(game) if game.current_player() == 0 else other(game))
-    return hints, listings
-
-
 def hints(games: int) -> None:
     print(f"Hints on every decision of {games} seeded games (vs listing the legal moves of the same state)")
-    cases: list[tuple[str, Callable[[], Game], Callable[[], None], Callable[[Game], object]]] = [
+    # QUICLO's other player asks the helper each turn (a life a turn), so that the game ends.
+    cases: list[tuple[str, Callable[[], Game], Callable[[], None], Callable[[Game], Action]]] = [
         ("storeslem, board solved afresh", lambda: Storeslem(["cpu", "cpu2", "cpu3"]),
          strategy.solve.cache_clear, computer_move),
         ("storeslem, board already solved", lambda: Storeslem(["cpu", "cpu2", "cpu3"]), lambda: None, computer_move),
         ("quiclo, empty solver tables", lambda: Quiclo(["cpu", "helper"]), solver.clear_tables,
-         lambda _: UseHelper()),
+         lambda game: computer_move(game) if game.current_player() == 0 else UseHelper()),
     ]
-    for name, new_game, fresh, other in cases:
-        hint, listing = hint_times(new_game, games, fresh, other)
+    for name, new_game, fresh, choose in cases:
+        played = [hint_times(new_game(), RandomDice(seed), fresh, choose) for seed in range(games)]
+        hint = [time for hints, _ in played for time in hints]
+        listing = [time for _, listings in played for time in listings]
         ratio = median_ratio(hint, listing)
         print(f"  {name:32} {len(hint):4} hints: median {statistics.median(hint) * 1000:6.2f} ms,"
               f" slowest {max(hint) * 1000:6.2f} ms = {ratio:5.0f}× listing moves"

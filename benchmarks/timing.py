@@ -1,4 +1,4 @@
-"""The timing harness the benchmarks share: a run's seconds, the best of several, a hint against a listing.
+"""The timing harness the benchmarks share: a run's seconds, the best of several, hints against listings.
 
 Absolute times on a shared two-core machine are noisy, so every benchmark
 sets a figure beside a baseline measured in the same run; these helpers
@@ -13,7 +13,8 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from accessible_dice.games.base import Game
+from accessible_dice.dice import DiceSource
+from accessible_dice.games.base import Action, Game, Roll
 from accessible_dice.strategy import best_move
 
 
@@ -29,15 +30,30 @@ def best_of(repeats: int, run: Callable[[], object]) -> float:
     return min(seconds(run) for _ in range(repeats))
 
 
-def hint_and_listing(game: Game, fresh: Callable[[], None]) -> tuple[float, float]:
-    """The time of a hint on ``game`` now (after ``fresh`` empties what it may have kept) and,
-    as its baseline, the time of listing the legal moves of the same state."""
+def hint_times(game: Game, dice: DiceSource, fresh: Callable[[], None], choose: Callable[[Game], Action],
+               most: int | None = None) -> tuple[list[float], list[float]]:
+    """Play ``game`` (``dice`` throw, ``choose`` moves) and time each decision, up to ``most`` of them.
 
-    def hint() -> None:
-        fresh()
-        best_move(game)
+    At each: a hint (after ``fresh`` empties what the strategy may have kept)
+    and, as its baseline, listing the legal moves of the same state; both
+    the best of three.
+    """
+    hints: list[float] = []
+    listings: list[float] = []
+    while not game.is_over() and (most is None or len(hints) < most):
+        request = game.dice_request()
+        if request:
+            game.apply(Roll(dice.throw(request)))
+            continue
 
-    return best_of(3, hint), best_of(3, game.legal_moves)
+        def hint() -> None:
+            fresh()
+            best_move(game)
+
+        hints.append(best_of(3, hint))
+        listings.append(best_of(3, game.legal_moves))
+        game.apply(choose(game))
+    return hints, listings
 
 
 def median_ratio(times: Sequence[float], baselines: Sequence[float]) -> float:
