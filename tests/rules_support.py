@@ -1,4 +1,5 @@
-"""What the tests of the games share: a refusal leaves the game exactly as it was; a game played to its end."""
+"""What the tests of the games share: a refusal leaves the game exactly as it was; a game played to
+its end; a save that loads as the same game."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TypeVar
 
 import pytest
 
+from accessible_dice import save
 from accessible_dice.dice import DiceSource, RandomDice
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Action, Game, Roll
@@ -36,3 +38,15 @@ def play_randomly(game: G, seed: int) -> G:
     """Play ``game`` to its end with random dice and random legal moves, both from ``seed``."""
     chooser = random.Random(seed)
     return play_out(game, RandomDice(seed), lambda playing: chooser.choice(playing.legal_moves()))
+
+
+def check_saves_replay(game: Game, seed: int, also_after: int) -> None:
+    """Play ``game`` to its end, dice and moves from ``seed``; saved after ``also_after`` actions
+    and at the end, it loads as an equal game."""
+    dice = RandomDice(seed)
+    while not game.is_over():
+        request = game.dice_request()
+        game.apply(Roll(dice.throw(request)) if request else game.legal_moves()[seed % len(game.legal_moves())])
+        if len(game.history) == also_after:
+            assert save.loads(save.dumps(game)) == game
+    assert save.loads(save.dumps(game)) == game

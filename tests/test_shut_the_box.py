@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_support import refused
+from rules_support import check_saves_replay, refused
 
-from accessible_dice import save
-from accessible_dice.dice import DiceRequest, DieOutOfRange, RandomDice, WrongDiceCount
+from accessible_dice.dice import DiceRequest, DieOutOfRange, WrongDiceCount
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
     DiceThrown,
@@ -412,11 +411,4 @@ def test_property_moves_shut_only_open_flaps_reached_by_the_dice(
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**16), players=st.integers(1, 4))
 def test_save_then_replay_gives_an_equal_game(seed: int, players: int) -> None:
-    g = game(players, rounds="2", start="roll", easy="yes")
-    dice = RandomDice(seed)
-    while not g.is_over():
-        request = g.dice_request()
-        g.apply(R(dice.throw(request)) if request else g.legal_moves()[seed % len(g.legal_moves())])
-        if len(g.history) == seed % 40:
-            assert save.loads(save.dumps(g)) == g
-    assert save.loads(save.dumps(g)) == g
+    check_saves_replay(game(players, rounds="2", start="roll", easy="yes"), seed, seed % 40)

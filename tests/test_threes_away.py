@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_support import refused
+from rules_support import check_saves_replay, refused
 
-from accessible_dice import save
-from accessible_dice.dice import DiceRequest, DieNamedTwice, DieOutOfRange, NoSuchDie, RandomDice, WrongDiceCount
+from accessible_dice.dice import DiceRequest, DieNamedTwice, DieOutOfRange, NoSuchDie, WrongDiceCount
 from accessible_dice.games import new_game
 from accessible_dice.games.base import (
     DiceThrown,
@@ -332,11 +331,4 @@ def test_refusal_wrong_dice_values() -> None:
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**16), players=st.integers(1, 4))
 def test_save_then_replay_gives_an_equal_game(seed: int, players: int) -> None:
-    g = game(players, variant="high" if seed % 2 else "low")
-    dice = RandomDice(seed)
-    while not g.is_over():
-        request = g.dice_request()
-        g.apply(R(dice.throw(request)) if request else g.legal_moves()[seed % len(g.legal_moves())])
-        if len(g.history) == seed % 30:
-            assert save.loads(save.dumps(g)) == g
-    assert save.loads(save.dumps(g)) == g
+    check_saves_replay(game(players, variant="high" if seed % 2 else "low"), seed, seed % 30)
