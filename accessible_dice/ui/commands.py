@@ -192,6 +192,12 @@ def numbers_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInput
     return [int(t) for t in tokens]
 
 
+def positions_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInput]) -> tuple[int, ...]:
+    """Dice named by their places as announced, counting from 1 (``hold 1 3``), as the rules
+    count them, from 0; else ``make_error``."""
+    return tuple(number - 1 for number in numbers_in(words, make_error))
+
+
 #: The shared commands that work at any time, in the order help says them (undo and redo
 #: join them, before quit, while they work).
 ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "settings",

@@ -10,7 +10,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, numbers_in, spellings
+from accessible_dice.ui.commands import Typed, positions_in, spellings
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {
@@ -29,12 +29,10 @@ def parse(game: Game, typed: Typed) -> Move | None:
     assert isinstance(game, ThreesAway)
     words, language = typed.words, typed.language
     if words[0] in spellings(WORDS["keep"], language):
-        positions = numbers_in(words[1:], NameDiceByPosition)
-    elif words[0].replace(",", "").isdigit():
-        positions = numbers_in(words, NameDiceByPosition)
-    else:
-        return None
-    return Keep(tuple(p - 1 for p in positions))
+        return Keep(positions_in(words[1:], NameDiceByPosition))
+    if words[0].replace(",", "").isdigit():
+        return Keep(positions_in(words, NameDiceByPosition))
+    return None
 
 
 def help_words(game: Game, language: Language) -> list[str]:

@@ -13,7 +13,7 @@ from accessible_dice.games.base import Game, Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, UnknownBox, Yatzy, score
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.yatzy import box_word
-from accessible_dice.ui.commands import Typed, command_word, numbers_in, spellings
+from accessible_dice.ui.commands import Typed, command_word, positions_in, spellings
 
 WORDS = {
     # Translators: Yatzy command: hold dice by position, "hold 1 3".
@@ -54,9 +54,9 @@ def parse(game: Game, typed: Typed) -> Move | None:
     words, language = typed.words, typed.language
     first = words[0]
     if first in spellings(WORDS["hold"], language):
-        return Hold(tuple(p - 1 for p in numbers_in(words[1:], NameDiceByPosition)))
+        return Hold(positions_in(words[1:], NameDiceByPosition))
     if first in spellings(WORDS["release"], language):
-        return Release(tuple(p - 1 for p in numbers_in(words[1:], NameDiceByPosition)))
+        return Release(positions_in(words[1:], NameDiceByPosition))
     if first in spellings(WORDS["score"], language):
         return Score(box_named(words[1:], language).value)
     return None
