@@ -308,6 +308,11 @@ class Presenter:
             said.append(self._("Held: {dice}.").format(dice=self.dice_words([table[p] for p in held])))
         return answer(" ".join(said))
 
+    def whose(self, player: int | None) -> int:
+        """The player a review is about: ``player`` if named, else the one to act now (the first once it is over)."""
+        current = self.game.current_player() if player is None else player
+        return 0 if current is None else current
+
     def board_answer(self, player: int | None = None) -> Utterance:
         """A player's own board or scorecard; games override."""
         # Translators: the board review in a game without boards.

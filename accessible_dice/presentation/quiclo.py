@@ -109,8 +109,7 @@ class QuicloPresenter(Presenter):
         return self._("{name} {lives}").format(name=self.name(player), lives=self.lives_words(self.game.lives[player]))
 
     def board_answer(self, player: int | None = None) -> Utterance:
-        who = self.game.current_player() if player is None else player
-        who = 0 if who is None else who
+        who = self.whose(player)
         return answer(self.lives_line(who) + ".")
 
     def standings_answer(self) -> Utterance:

@@ -154,8 +154,7 @@ class ShutTheBoxPresenter(Presenter):
         return self._("{value} expected turns").format(value=self.language.decimal(value))
 
     def board_answer(self, player: int | None = None) -> Utterance:
-        who = self.game.current_player() if player is None else player
-        who = 0 if who is None else who
+        who = self.whose(player)
         open_flaps = self.game.open_flaps(who)
         shut = [flap for flap in FLAPS if flap not in open_flaps]
         # Translators: a player's board, e.g. "Anna: open 1, 2 and 5. Shut: 3, 4, 6, 7, 8, 9 and 10."

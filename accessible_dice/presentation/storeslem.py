@@ -182,8 +182,7 @@ class StoreslemPresenter(Presenter):
         return self.language.number(number)
 
     def board_answer(self, player: int | None = None) -> Utterance:
-        who = self.game.current_player() if player is None else player
-        who = 0 if who is None else who
+        who = self.whose(player)
         # Translators: the start of the board review, e.g. "Anna's board."
         said = [self._("{name}'s board.").format(name=self.name(who)), self.rows_words(who)]
         if self.game.boards[who] is not None:

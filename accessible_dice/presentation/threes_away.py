@@ -120,8 +120,7 @@ class ThreesAwayPresenter(Presenter):
 
     def board_answer(self, player: int | None = None) -> Utterance:
         """A player's turn scores and total, and the dice kept in the turn being played."""
-        who = self.game.current_player() if player is None else player
-        who = 0 if who is None else who
+        who = self.whose(player)
         scores = self.game.turn_scores[who]
         if scores:
             # Translators: a player's turn scores and total, e.g. "Anna: turns 9 and 12, 21 points."

@@ -157,8 +157,7 @@ class YatzyPresenter(Presenter):
 
     def board_answer(self, player: int | None = None) -> Utterance:
         """The scorecard: filled boxes, upper sum and how far from the bonus, total, empty boxes (CG-04)."""
-        who = self.game.current_player() if player is None else player
-        who = 0 if who is None else who
+        who = self.whose(player)
         card = self.game.scorecard(who)
         # Translators: one filled box on the scorecard, e.g. "Fours 12".
         filled = [self._("{box} {points}").format(box=self.box_name(box), points=self.language.number(points))

@@ -55,8 +55,7 @@ class ShutTheBoxBoard(Board):
                 for move in self.game.legal_moves()]
 
     def number(self, pressed: Pressed) -> None:
-        player = self.game.current_player()
-        player = 0 if player is None else player
+        player = self.say.whose(None)
         self.screen.focus_on(f"board{player}", f"flap{player}-{pressed.number}")
 
 
