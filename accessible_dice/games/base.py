@@ -54,6 +54,20 @@ class Move:
 
 
 @dataclass(frozen=True)
+class DiceMove(Move):
+    """A move naming dice on the table by ``positions`` (0-based, stored sorted so equal moves are equal).
+
+    Yatzy's hold and release and Threes Away's keep; their positions are
+    checked by :func:`accessible_dice.dice.check_positions`.
+    """
+
+    positions: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "positions", tuple(sorted(self.positions)))
+
+
+@dataclass(frozen=True)
 class Roll:
     """The values of a throw: the answer to the game's :class:`DiceRequest`."""
 

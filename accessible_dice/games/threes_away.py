@@ -16,6 +16,7 @@ from typing import Any
 from accessible_dice.dice import DiceRequest, check_positions, check_values
 from accessible_dice.errors import N_, NP_, IllegalMove
 from accessible_dice.games.base import (
+    DiceMove,
     DiceThrown,
     Event,
     Game,
@@ -75,7 +76,7 @@ def keeps(thrown: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class Keep(Move):
+class Keep(DiceMove):
     """Keep the dice just thrown at ``positions``, counted from 0.
 
     Positions are stored sorted, so equal keeps are equal moves. (The terminal
@@ -83,10 +84,6 @@ class Keep(Move):
     """
 
     kind = "keep"
-    positions: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "positions", tuple(sorted(self.positions)))
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any
 
 from accessible_dice.dice import DiceRequest, check_positions, check_values
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
-from accessible_dice.games.base import DiceThrown, Event, Game, Move, RoundEnded, TurnStarted
+from accessible_dice.games.base import DiceMove, DiceThrown, Event, Game, Move, RoundEnded, TurnStarted
 from accessible_dice.games.options import choice
 
 DICE = 5
@@ -233,24 +233,14 @@ class Scorecard:
 
 
 @dataclass(frozen=True)
-class _DiceMove(Move):
-    """A move naming dice by ``positions`` (0-based, stored sorted so equal moves are equal)."""
-
-    positions: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "positions", tuple(sorted(self.positions)))
-
-
-@dataclass(frozen=True)
-class Hold(_DiceMove):
+class Hold(DiceMove):
     """Keep the dice at ``positions`` out of the next re-throw."""
 
     kind = "hold"
 
 
 @dataclass(frozen=True)
-class Release(_DiceMove):
+class Release(DiceMove):
     """Put the held dice at ``positions`` back into the next re-throw."""
 
     kind = "release"
@@ -412,7 +402,7 @@ class Yatzy(Game):
         """Malformed moves (no such box, no such die) are refused before legality."""
         if isinstance(move, Score):
             Box.lookup(move.box)
-        elif isinstance(move, _DiceMove):
+        elif isinstance(move, DiceMove):
             check_positions(move.positions, DICE)
         super().check_move(move)
 
