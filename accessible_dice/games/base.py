@@ -355,12 +355,16 @@ class Game(ABC):
         Subclasses override :meth:`refusal` to explain *why* a listed kind of
         move is not possible, and this method itself when moves are not listed.
         """
+        self.check_move_due()
+        if move not in self.legal_moves():
+            raise self.refusal(move)
+
+    def check_move_due(self) -> None:
+        """Refuse any move while none is due: the game is over, or dice must be thrown first."""
         if self.is_over():
             raise GameIsOver()
         if self.dice_request() is not None:
             raise ThrowFirst()
-        if move not in self.legal_moves():
-            raise self.refusal(move)
 
     def refusal(self, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now (called only when it is not)."""

@@ -24,10 +24,8 @@ from accessible_dice.games.base import (
     DiceThrown,
     Event,
     Game,
-    GameIsOver,
     Move,
     RoundEnded,
-    ThrowFirst,
     TurnStarted,
 )
 from accessible_dice.games.options import integer
@@ -278,10 +276,7 @@ class Quiclo(Game):
         if not isinstance(move, WriteEquation):
             super().check_move(move)
             return
-        if self.is_over():
-            raise GameIsOver()
-        if self.dice_request() is not None:
-            raise ThrowFirst()
+        self.check_move_due()
         check(move.text, self.dice)
 
     # -- acting

@@ -576,10 +576,7 @@ class Storeslem(Game):
         Neither can be checked against :meth:`legal_moves` alone: it lists one
         board of the many allowed, and strikes without the typed expressions.
         """
-        if self.is_over():
-            raise GameIsOver()
-        if self.dice_request() is not None:
-            raise ThrowFirst()
+        self.check_move_due()
         if isinstance(move, SetBoard) and self._setting_boards():
             check_board(move.cells)
         elif isinstance(move, Strike) and not self._setting_boards():

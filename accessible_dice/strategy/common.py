@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from accessible_dice.games.base import Game, GameIsOver, Move, ThrowFirst
+from accessible_dice.games.base import Move
 
 
 @dataclass(frozen=True)
@@ -80,10 +80,3 @@ def ranked(choices: Iterable[Choice], higher_is_better: bool, considered: Choice
     ordered = tuple(sorted(choices, key=lambda c: sign * c.value))
     return Advice(ordered, higher_is_better, considered)
 
-
-def require_decision(game: Game) -> None:
-    """Refuse to advise when there is nothing to decide: the game is over or dice are due."""
-    if game.is_over():
-        raise GameIsOver()
-    if game.dice_request() is not None:
-        raise ThrowFirst()

@@ -28,7 +28,7 @@ from accessible_dice.errors import NP_, IllegalMove
 from accessible_dice.games import quiclo
 from accessible_dice.games.base import Move
 from accessible_dice.games.quiclo import DICE, DeclareNone, Quiclo, UseHelper, WriteEquation
-from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Lives the solution helper costs, and "no equation possible" when one exists
 #: (rules.md §4); the game takes the same, as the tests check.
@@ -72,7 +72,7 @@ def best_move(game: Quiclo, considering: Move | None = None) -> HelperAdvice:
     becomes :attr:`Advice.considered`); an equation of the player's own is
     refused with :class:`HintJudgesNoEquation`.
     """
-    require_decision(game)
+    game.check_move_due()  # nothing to advise while no move is due
     if isinstance(considering, WriteEquation):
         raise HintJudgesNoEquation(cost=HELPER_COST)
     dice = game.dice_on_table()
@@ -91,6 +91,6 @@ def best_move(game: Quiclo, considering: Move | None = None) -> HelperAdvice:
 
 def computer_move(game: Quiclo) -> Move:
     """The solver's equation, written as the computer's own (no life paid)."""
-    require_decision(game)
+    game.check_move_due()  # nothing to play while no move is due
     equation = quiclo.solve(game.dice_on_table())
     return DeclareNone() if equation is None else WriteEquation(equation)

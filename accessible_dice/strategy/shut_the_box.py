@@ -28,7 +28,7 @@ from itertools import combinations_with_replacement
 
 from accessible_dice.games.base import Move
 from accessible_dice.games.shut_the_box import FACES, FLAPS, Shut, ShutTheBox, moves
-from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Each unordered throw of two dice with its probability (a double 1/36, else 2/36).
 THROWS: tuple[tuple[tuple[int, int], float], ...] = tuple(
@@ -108,7 +108,7 @@ def best_move(game: ShutTheBox, considering: Move | None = None) -> Advice:
     in mind (checked: an illegal one raises the game's refusal); its choice
     is returned as :attr:`Advice.considered`.
     """
-    require_decision(game)
+    game.check_move_due()  # nothing to advise while no move is due
     player = game.turn
     assert game.dice is not None
     solution = solve(bool(game.options["easy"]))

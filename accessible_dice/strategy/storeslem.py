@@ -70,7 +70,7 @@ from accessible_dice.games.storeslem import (
     random_board,
     strikes,
 )
-from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+from accessible_dice.strategy.common import Advice, Choice, ranked
 
 Board = tuple[int, ...]
 Bonuses = tuple[int, ...]
@@ -326,7 +326,7 @@ def best_move(game: Storeslem, considering: Move | None = None) -> Advice:
     second choice. ``considering`` is checked: an illegal move raises the
     game's refusal. A typed strike is valued by its numbers.
     """
-    require_decision(game)
+    game.check_move_due()  # nothing to advise while no move is due
     player = game.current_player()
     assert player is not None
     board = game.boards[player]

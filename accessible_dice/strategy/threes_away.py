@@ -28,7 +28,7 @@ from math import factorial, prod
 
 from accessible_dice.games.base import Move
 from accessible_dice.games.threes_away import DICE, FACES, Keep, ThreesAway, keeps, turn_score
-from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+from accessible_dice.strategy.common import Advice, Choice, ranked
 
 VARIANTS = ("high", "low")
 
@@ -89,7 +89,7 @@ def best_move(game: ThreesAway, considering: Move | None = None) -> Advice:
     :class:`Keep` the player has in mind (checked: an illegal one raises the
     game's refusal); its choice is returned as :attr:`Advice.considered`.
     """
-    require_decision(game)
+    game.check_move_due()  # nothing to advise while no move is due
     thrown = game.dice_on_table()
     variant = str(game.options["variant"])
     so_far = turn_score(game.kept_dice())

@@ -72,7 +72,7 @@ from accessible_dice.games.yatzy import (
     Yatzy,
     score,
 )
-from accessible_dice.strategy.common import Advice, Choice, ranked, require_decision
+from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Bump when the scoring, the rules or the solver change: older tables are rebuilt.
 TABLE_VERSION = 1
@@ -418,7 +418,7 @@ def best_move(game: Yatzy, considering: Move | None = None, directory: str | os.
     a re-throw of the dice held now; holding all five is scoring the best box.
     The table is loaded (or built) on first use: see :func:`table`.
     """
-    require_decision(game)
+    game.check_move_due()  # nothing to advise while no move is due
     solved = table(str(game.options["order"]), directory)
     card, upper, total = _state(game)
     dice = game.dice_on_table()
