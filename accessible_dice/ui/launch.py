@@ -178,10 +178,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
     manual = launch.dice == "manual"
     if launch.game is not None:
-        players = launch.players or default_players(lang)
-        session = new_session(launch.game, players, launch.options, manual=manual, seed=launch.seed,
-                              save_to=save_path(), record_to=history_path())
-        terminal.play(session)
+        terminal.play(asked_for(launch.game, launch, lang))
         return 0
     resumed = _resumed(launch, announcer, lang) if launch.resume else None
     menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
@@ -222,6 +219,14 @@ def _log_to_files() -> None:
         return
     log.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(log)
+
+
+def asked_for(game_id: str, launch: Launch, lang: Language) -> Session:
+    """The session ``--game`` starts, in either front end: the players named (or the default
+    names), the options, dice and seed given, saved and recorded as every game is."""
+    players = launch.players or default_players(lang)
+    return new_session(game_id, players, launch.options, manual=launch.dice == "manual", seed=launch.seed,
+                       save_to=save_path(), record_to=history_path())
 
 
 def _resumed(launch: Launch, announcer: Announcer, lang: Language) -> Session | None:

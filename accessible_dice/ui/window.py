@@ -711,12 +711,10 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
 
     ``problems`` found in the settings file at start are said after the first screen's title.
     """
-    from accessible_dice.history import history_path
     from accessible_dice.presentation import settings as settings_words
-    from accessible_dice.session import new_session, save_path
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
-    from accessible_dice.ui.menu import default_players
+    from accessible_dice.ui.launch import asked_for
     from accessible_dice.ui.window_game import GameScreen
     from accessible_dice.ui.window_menu import MainMenu, resume_saved
 
@@ -731,10 +729,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
     window.open()
     try:
         if launch.game is not None:
-            players = launch.players or default_players(lang)
-            session = new_session(launch.game, players, launch.options, manual=manual, seed=launch.seed,
-                                  save_to=save_path(), record_to=history_path())
-            window.push(GameScreen(window, session))
+            window.push(GameScreen(window, asked_for(launch.game, launch, lang)))
         else:
             menu = MainMenu(window, manual=manual, seed=launch.seed)
             window.push(menu)
