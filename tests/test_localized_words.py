@@ -139,3 +139,17 @@ def test_the_window_names_keys_itself_in_the_players_language() -> None:
 
 def test_a_shut_flaps_label_is_its_own_message_beside_the_command_word() -> None:
     assert DA._("shut") == "luk" and DA.pgettext("flap label", "shut") == "lukket"
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "de", "nb", "sv", "da", "fi"])
+@pytest.mark.parametrize("game", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
+def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code: str) -> None:
+    from accessible_dice.presentation import options as words
+    from accessible_dice.presentation.i18n import language
+
+    lang = language(code)
+    specs = game_class(game).options_spec
+    for spec in specs:
+        typed = tuple(words.example(spec, lang).split("=", 1))
+        key, value = words.typed_option(typed, specs, lang)
+        assert resolve(game, specs, {key: value})[spec.key] == spec.default

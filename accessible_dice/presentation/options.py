@@ -42,6 +42,10 @@ NAMES = {
     "lives": N_("lives"),
     # Translators: a game option's name (Yatzy: the order boxes are filled in); typed as one word.
     "order": N_("order"),
+    # Translators: a game option's name (Storeslem: the bonus of each full row); typed as one word.
+    "row-bonus": N_("row-bonus"),
+    # Translators: a game option's name (Storeslem: the bonus of each full column); typed as one word.
+    "column-bonus": N_("column-bonus"),
     # Translators: setting names, typed by players as one word; the English word is accepted too.
     "language": N_("language"),
     # Translators: setting name: where speech goes (screen reader, built-in voice, text).
@@ -217,7 +221,7 @@ def typed_option(typed: tuple[str, str], specs: Sequence[Option], language: Lang
 
 def example(spec: Option, language: Language) -> str:
     """How to type a change of ``spec``, in the player's words: "kola=1"."""
-    return f"{name(spec.key, language)}={value_words(spec, spec.default, language)}"
+    return f"{name(spec.key, language)}={editable(spec, spec.default, language)}"
 
 
 def listing(specs: Sequence[Option], values: dict[str, Any], language: Language) -> str:
