@@ -22,6 +22,7 @@ from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
 from accessible_dice.storage import data_dir
+from accessible_dice.strategy.common import Advice
 from accessible_dice.undo import Timeline
 
 log = logging.getLogger(__name__)
@@ -124,19 +125,21 @@ def simple_move(game: Game, rng: random.Random) -> Move | None:
     return moves[0] if moves else None
 
 
-def computer_move(game: Game, rng: random.Random) -> Move | None:
-    """What a computer player does now: its own rule where it has one, else the strategy's best move.
+def computer_choice(game: Game, rng: random.Random) -> tuple[Move | None, Advice | None]:
+    """What a computer player does now, and the strategy's advice it follows (if it follows one).
 
-    The own rule comes first: QUICLO's best move (the solver's equation) never
+    Its own rule comes first: QUICLO's best move (the solver's equation) never
     loses a life, so a computer playing it could not be beaten and a game of
-    computers would never end.
+    computers would never end. Otherwise it plays the strategy's best move,
+    whose advice says why (spoken at full verbosity).
     """
     player = COMPUTERS.get(game.id)
     if player is not None:
-        return player(game, rng)
+        return player(game, rng), None
     if strategy.has_strategy(game):
-        return strategy.computer_move(game)
-    return simple_move(game, rng)
+        advice = strategy.best_move(game)
+        return advice.best.move, advice
+    return simple_move(game, rng), None
 
 
 # ---------------------------------------------------------------- the strategy, made ready in advance
@@ -320,9 +323,17 @@ class Session:
         assert self.computer_to_act()
         if self.request() is not None:
             return self.roll()
-        move = computer_move(self.game, self.dice.rng)
+        move, _advice = computer_choice(self.game, self.dice.rng)
         assert move is not None, "a game that waits for a move lists one"
         return self.act(move)
+
+    def fresh_decision(self) -> bool:
+        """Whether the move due now is a new decision: right after the dice land, or before any throw.
+
+        The later steps that carry a decision out (Yatzy's hold, then throw)
+        need no second reason.
+        """
+        return not self.game.history or isinstance(self.game.history[-1], Roll)
 
     # -- saving
 

@@ -135,3 +135,13 @@ def test_quit_leaves_from_any_step_of_the_menu(tmp_path: Path) -> None:
         assert result.status == 0
         assert result.lines[-1] == "Goodbye."
         assert not any("is not a choice" in line for line in result.lines)
+
+
+def test_at_full_verbosity_a_computer_player_says_why_before_its_move(tmp_path: Path) -> None:
+    args = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--players", "Anna,cpu", "--seed", "3"]
+    full = run_cli([*args, "--verbosity", "full"], ["roll", "sum"], tmp_path / "full")
+    why = "Why: Sum (7), 19.4 expected turns; next best Singles (2 and 5), 19.9 expected turns."
+    assert full.lines[full.lines.index("cpu threw 5 and 2.") + 1] == why
+    assert full.lines[full.lines.index(why) + 1].startswith("Flap 7 shut. Anna's turn.")
+    normal = run_cli(args, ["roll", "sum"], tmp_path / "normal")
+    assert not any(line.startswith("Why:") for line in normal.lines)

@@ -398,6 +398,17 @@ class Presenter:
         """A strategy's choice in the player's words: by default its first move; games override."""
         return self.move_words(choice.move)
 
+    def computer_reason(self, advice: Advice) -> Utterance | None:
+        """Why a computer player chose its move, said at full verbosity; nothing when it had no choice."""
+        other = advice.alternative
+        if not self.full or other is None:
+            return None
+        # Translators: full verbosity, after a computer player's move: why it chose it, e.g.
+        # "Why: Sum (7), 19.4 expected turns; next best Singles (2 and 5), 19.9 expected turns."
+        return news(self._("Why: {move}, {value}; next best {other_move}, {other}.").format(
+            move=self.choice_words(advice.best), value=self.expected_words(advice.best.value),
+            other_move=self.choice_words(other), other=self.expected_words(other.value)))
+
     def advice_answer(self, advice: Advice) -> Utterance:
         """The strategy's best move and what it is worth, against the next best or the move asked about."""
         best, other = advice.best, advice.alternative

@@ -30,8 +30,9 @@ from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, StrategyPreparing, simple_move
+from accessible_dice.session import Session, StrategyPreparing, computer_choice, simple_move
 from accessible_dice.speech import SpeechOutput
+from accessible_dice.strategy.common import Advice
 from accessible_dice.ui import commands
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
@@ -176,7 +177,10 @@ class Terminal:
         told = False
         while not session.game.is_over() and session.computer_to_act():
             told = told or self.getting_ready(session)
-            self.report(session, presenter, session.computer_step())
+            if session.request() is not None:
+                self.report(session, presenter, session.computer_step())
+            else:
+                self.computer_plays(session, presenter, *computer_choice(session.game, session.dice.rng))
 
     def _confirmed(self, command: commands.Command, session: Session) -> bool | None:
         """Whether to carry out ``command``: asked first when destructive and confirmations are on (ER-04).
@@ -243,6 +247,19 @@ class Terminal:
         """Say what an action did (and, after the move that hands over, the choices of a person to move)."""
         self.say(presenter.announce(events, prompt=self._human_moves(session)))
         self._storage_news(session)
+
+    def computer_plays(self, session: Session, presenter: Presenter, move: Move | None,
+                       advice: Advice | None) -> None:
+        """Play a computer player's chosen move and say it; at full verbosity first why, for a fresh decision.
+
+        The reason is worded before the move, while the dice it speaks of are
+        still on the table.
+        """
+        why = presenter.computer_reason(advice) if advice is not None and session.fresh_decision() else None
+        if why is not None:
+            self.say(why)
+        assert move is not None, "a game that waits for a move lists one"
+        self.report(session, presenter, session.act(move))
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""

@@ -31,7 +31,7 @@ from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, computer_move
+from accessible_dice.session import Session, computer_choice
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.keys import Pressed
@@ -335,8 +335,8 @@ class GameScreen(Screen):
             self.after()
         else:
             self.told = self.window.terminal.getting_ready(self.session) or self.told
-            self.think(lambda: computer_move(self.game, self.session.dice.rng),
-                       lambda move: self.report(self.session.act(move)))
+            self.think(lambda: computer_choice(self.game, self.session.dice.rng),
+                       lambda chosen: self.window.terminal.computer_plays(self.session, self.presenter, *chosen))
 
     def skip(self) -> None:
         """N: the computer players' steps at once, without pauses, until a person is due (GN-05)."""
