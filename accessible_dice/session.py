@@ -22,7 +22,7 @@ from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
 from accessible_dice.storage import data_dir
-from accessible_dice.strategy.common import Advice
+from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, pick
 from accessible_dice.undo import Timeline
 
 log = logging.getLogger(__name__)
@@ -99,12 +99,18 @@ def _quiclo(game: Game, rng: random.Random) -> Move | None:
     return quiclo.DeclareNone() if equation is None else quiclo.WriteEquation(equation)
 
 
-def _quiclo_player(game: Game, rng: random.Random) -> Move | None:
-    """Looks at four of the dice only: never wins a life, and loses one when those four make nothing."""
+def _quiclo_player(game: Game, rng: random.Random, chance: float) -> Move | None:
+    """Looks at four of the dice only: never wins a life, and loses one when those four make nothing.
+
+    Below the best level it also overlooks the equation the four make, with the level's chance
+    (:data:`~accessible_dice.strategy.common.LEVELS`) of seeing it, and pays the helper instead.
+    """
     from accessible_dice import solver
     from accessible_dice.games import quiclo
 
     equation = solver.find_equation(rng.sample(game.dice_on_table(), QUICLO_GLANCE))
+    if equation is not None and chance < 1.0 and rng.random() >= chance:
+        equation = None
     return quiclo.UseHelper() if equation is None else quiclo.WriteEquation(equation)
 
 
@@ -113,7 +119,8 @@ PLAIN: dict[str, Callable[[Game, random.Random], Move | None]] = {"storeslem": _
 #: Computer players that play worse than the hint (and than any strategy module): QUICLO's
 #: helper never fails, so a computer using it would never lose a life, and a game between
 #: computers would never end.
-COMPUTERS: dict[str, Callable[[Game, random.Random], Move | None]] = {"quiclo": _quiclo_player}
+#: They take the level's chance of playing well (:data:`~accessible_dice.strategy.common.LEVELS`).
+COMPUTERS: dict[str, Callable[[Game, random.Random, float], Move | None]] = {"quiclo": _quiclo_player}
 
 
 def simple_move(game: Game, rng: random.Random) -> Move | None:
@@ -125,21 +132,28 @@ def simple_move(game: Game, rng: random.Random) -> Move | None:
     return moves[0] if moves else None
 
 
-def computer_choice(game: Game, rng: random.Random) -> tuple[Move | None, Advice | None]:
-    """What a computer player does now, and the strategy's advice it follows (if it follows one).
+def computer_plan(game: Game, rng: random.Random,
+                  level: str = DEFAULT_LEVEL) -> tuple[tuple[Move, ...], Advice | None]:
+    """What a computer player of ``level`` does now: the moves of its choice, in order, and the
+    strategy's advice when it follows the best choice (its reason, spoken at full verbosity).
 
     Its own rule comes first: QUICLO's best move (the solver's equation) never
     loses a life, so a computer playing it could not be beaten and a game of
-    computers would never end. Otherwise it plays the strategy's best move,
-    whose advice says why (spoken at full verbosity).
+    computers would never end. Otherwise it takes a choice of the strategy's
+    ranked ones as its level says (:func:`~accessible_dice.strategy.common.pick`;
+    at the best level, the best choice), else the game's plain move.
     """
+    chance = LEVELS[level]
     player = COMPUTERS.get(game.id)
     if player is not None:
-        return player(game, rng), None
+        move = player(game, rng, chance)
+        return (() if move is None else (move,)), None
     if strategy.has_strategy(game):
         advice = strategy.best_move(game)
-        return advice.best.move, advice
-    return simple_move(game, rng), None
+        choice = pick(advice, rng, chance)
+        return choice.moves, advice if choice is advice.best else None
+    move = simple_move(game, rng)
+    return (() if move is None else (move,)), None
 
 
 # ---------------------------------------------------------------- the strategy, made ready in advance
@@ -199,6 +213,10 @@ class Session:
         self.record_problem: DiceError | None = None
         #: The thread making the strategy ready (see :meth:`prepare_strategy`), once started.
         self._preparing: threading.Thread | None = None
+        #: The rest of a weaker computer level's choice (see :meth:`computer_choice`), and the
+        #: length of the history at which its first move is due.
+        self._plan: tuple[Move, ...] = ()
+        self._plan_at = 0
 
     @classmethod
     def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None,
@@ -318,12 +336,32 @@ class Session:
         self.save()
         return events
 
-    def computer_step(self) -> list[Event]:
-        """The computer player's next action: its random throw, or its move."""
+    def computer_choice(self, level: str = DEFAULT_LEVEL) -> tuple[Move | None, Advice | None]:
+        """The computer player's move now at ``level`` (the ``computer-level`` setting), and the
+        advice it follows, if it follows the best choice.
+
+        The level is read at every move, so a change holds from the next one.
+        Below the best level a choice of several moves (Yatzy: release, hold,
+        then throw) is carried out to its end, the rest kept and played next,
+        so the level draws once per decision; anything else happening in
+        between (an undo) drops it. The best level works every move out
+        afresh, exactly as it always has.
+        """
+        if (level != DEFAULT_LEVEL and self._plan and self._plan_at == len(self.game.history)
+                and self._plan[0] in self.game.legal_moves()):
+            move, self._plan = self._plan[0], self._plan[1:]
+            self._plan_at += 1
+            return move, None
+        moves, advice = computer_plan(self.game, self.dice.rng, level)
+        self._plan, self._plan_at = moves[1:], len(self.game.history) + 1
+        return (moves[0] if moves else None), advice
+
+    def computer_step(self, level: str = DEFAULT_LEVEL) -> list[Event]:
+        """The computer player's next action at ``level``: its random throw, or its move."""
         assert self.computer_to_act()
         if self.request() is not None:
             return self.roll()
-        move, _advice = computer_choice(self.game, self.dice.rng)
+        move, _advice = self.computer_choice(level)
         assert move is not None, "a game that waits for a move lists one"
         return self.act(move)
 

@@ -34,6 +34,7 @@ from accessible_dice.presentation.i18n import LANGUAGES
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.storage import config_dir, move_aside, write_atomic
+from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -78,6 +79,7 @@ SPECS: tuple[Option, ...] = (
     yes_no("confirm", True),
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
     choice("computer-pace", tuple(PACES), "normal"),
+    choice("computer-level", tuple(LEVELS), DEFAULT_LEVEL),
 )
 BY_KEY = {spec.key: spec for spec in SPECS}
 
@@ -107,6 +109,7 @@ COMMENTS = {
     "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
                      "or each waits for Enter (wait).",
+    "computer-level": "How well computer players play: relaxed, steady, sharp or best (docs/strategy.md).",
 }
 
 # ---------------------------------------------------------------- problems
@@ -176,6 +179,7 @@ class Settings:
     confirm: bool = True
     keep_by: str = KEEP_BY[0]
     computer_pace: str = "normal"
+    computer_level: str = DEFAULT_LEVEL
 
     def value(self, key: str) -> Any:
         return getattr(self, _field(key))

@@ -5,11 +5,13 @@ to play now (a :class:`Choice`: the moves that carry it out and what it is
 worth under optimal play afterwards), ranks them, and hands back an
 :class:`Advice`; the presentation layer words it ("Hold the three fives:
 expect 251.3 instead of 247.9"). Computer players play the best choice's
-first move, so a hint and a computer player can never disagree.
+first move, so a hint and a computer player can never disagree; the weaker
+computer levels (:data:`LEVELS`) pick among the same ranked choices.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -80,3 +82,25 @@ def ranked(choices: Iterable[Choice], higher_is_better: bool, considered: Choice
     ordered = tuple(sorted(choices, key=lambda c: sign * c.value))
     return Advice(ordered, higher_is_better, considered)
 
+
+
+#: Computer players' levels (the setting ``computer-level``), weakest first, each with its chance
+#: of taking the best choice: a level takes the best with that chance, else the next best with the
+#: same chance, and so on down the ranked choices (the last is taken when all others were passed).
+#: So a weaker level mostly plays well and its mistakes are mostly small. ``best`` draws nothing.
+LEVELS: dict[str, float] = {"relaxed": 0.5, "steady": 0.7, "sharp": 0.85, "best": 1.0}
+#: The level of a first start: optimal play, exactly the strategy's best move.
+DEFAULT_LEVEL = "best"
+
+
+def pick(advice: Advice, rng: random.Random, chance: float) -> Choice:
+    """The choice a computer player of a level with ``chance`` (see :data:`LEVELS`) takes.
+
+    The draws come from ``rng``, the session's seeded generator, so a seeded
+    game is replayed move for move; at chance 1 nothing is drawn, so the
+    best level leaves the generator (and every later throw) as it was.
+    """
+    for choice in advice.choices[:-1]:
+        if chance >= 1.0 or rng.random() < chance:
+            return choice
+    return advice.choices[-1]

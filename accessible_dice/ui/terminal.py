@@ -30,7 +30,7 @@ from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, StrategyPreparing, computer_choice, simple_move
+from accessible_dice.session import Session, StrategyPreparing, simple_move
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.strategy.common import Advice
 from accessible_dice.ui import commands
@@ -180,7 +180,11 @@ class Terminal:
             if session.request() is not None:
                 self.report(session, presenter, session.computer_step())
             else:
-                self.computer_plays(session, presenter, *computer_choice(session.game, session.dice.rng))
+                self.computer_plays(session, presenter, *session.computer_choice(self.computer_level()))
+
+    def computer_level(self) -> str:
+        """How well computer players play (the ``computer-level`` setting), read at each move."""
+        return self.settings.settings.computer_level
 
     def _confirmed(self, command: commands.Command, session: Session) -> bool | None:
         """Whether to carry out ``command``: asked first when destructive and confirmations are on (ER-04).

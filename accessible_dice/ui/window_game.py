@@ -31,7 +31,7 @@ from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, computer_choice
+from accessible_dice.session import Session
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.keys import Pressed
@@ -335,7 +335,8 @@ class GameScreen(Screen):
             self.after()
         else:
             self.told = self.window.terminal.getting_ready(self.session) or self.told
-            self.think(lambda: computer_choice(self.game, self.session.dice.rng),
+            level = self.window.terminal.computer_level()
+            self.think(lambda: self.session.computer_choice(level),
                        lambda chosen: self.window.terminal.computer_plays(self.session, self.presenter, *chosen))
 
     def skip(self) -> None:
