@@ -74,6 +74,8 @@ NAMES = {
     "keep-by": N_("keep-by"),
     # Translators: setting name: how fast computer players' turns go by in the window; one word.
     "computer-pace": N_("computer-pace"),
+    # Translators: setting name: how well computer players play (relaxed, steady, sharp, best); one word.
+    "computer-level": N_("computer-level"),
 }
 
 #: Value words of options and settings, as typed in English -> marked for translation (msgctxt "value").
@@ -128,6 +130,15 @@ VALUES = {
     "fast": NC_("value", "fast"),
     # Translators: computer-pace setting value: each step of a computer player waits for Enter.
     "wait": NC_("value", "wait"),
+    # Translators: computer-level setting value, the easiest: a computer player takes the best move
+    # half the time, else a lesser one; a calm, friendly word, never one that mocks; one word.
+    "relaxed": NC_("value", "relaxed"),
+    # Translators: computer-level setting value: a computer player takes the best move 7 times in 10; one word.
+    "steady": NC_("value", "steady"),
+    # Translators: computer-level setting value: a computer player takes the best move 85 times in 100; one word.
+    "sharp": NC_("value", "sharp"),
+    # Translators: computer-level setting value, the strongest: a computer player always takes the best move.
+    "best": NC_("value", "best"),
 }
 
 
