@@ -347,11 +347,15 @@ class Session:
         between (an undo) drops it. The best level works every move out
         afresh, exactly as it always has.
         """
-        if (level != DEFAULT_LEVEL and self._plan and self._plan_at == len(self.game.history)
-                and self._plan[0] in self.game.legal_moves()):
+        if level != DEFAULT_LEVEL and self._plan and self._plan_at == len(self.game.history):
             move, self._plan = self._plan[0], self._plan[1:]
-            self._plan_at += 1
-            return move, None
+            try:
+                self.game.check_move(move)
+            except DiceError:
+                self._plan = ()
+            else:
+                self._plan_at += 1
+                return move, None
         moves, advice = computer_plan(self.game, self.dice.rng, level)
         self._plan, self._plan_at = moves[1:], len(self.game.history) + 1
         return (moves[0] if moves else None), advice
