@@ -697,6 +697,28 @@ def test_at_the_pace_wait_a_computer_steps_only_on_enter(driver: Driver) -> None
     assert driver.window.pace == 0.5
 
 
+def test_a_computer_level_chosen_in_the_window_plays_from_the_next_move(driver: Driver) -> None:
+    from accessible_dice.session import new_session
+
+    driver.window.pace = 60
+    driver.window.prefs.command(["computer-level", "relaxed"])
+    screen = driver.game("threes-away", ["cpu"], seed=2, rounds=1)
+    driver.keys("n")
+    for _ in range(40):
+        screen.finish_thinking(wait=5)
+        if not screen.computer_turn():
+            break
+        driver.window.tick()
+    assert screen.game.is_over()
+    replays = {}
+    for level in ("relaxed", "best"):
+        replay = new_session("threes-away", ["cpu"], {"rounds": 1}, seed=2)
+        while not replay.game.is_over():
+            replay.computer_step(level)
+        replays[level] = replay.game.history
+    assert screen.game.history == replays["relaxed"] != replays["best"]
+
+
 def test_settings_problems_are_said_in_the_window_at_start(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     from accessible_dice.cli import Launch
     from accessible_dice.settings import UnknownSetting
