@@ -15,6 +15,7 @@ that lags behind the source, and on a .mo that is not the .po compiled.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import re
 import sys
@@ -102,7 +103,7 @@ def write_all() -> None:
     LOCALES.mkdir(exist_ok=True)
     template_path().write_bytes(_text(template, omit_header=False))
     for code in LANGUAGES:
-        catalog = updated(code, extract())  # a fresh template: update() shares its messages
+        catalog = updated(code, copy.deepcopy(template))  # update() shares the template's messages
         po_path(code).parent.mkdir(parents=True, exist_ok=True)
         po_path(code).write_bytes(_text(catalog))
     compile_all()
