@@ -1,9 +1,10 @@
-"""Data files shipped with the program (sound cues, rules pages), found installed or in a checkout.
+"""Data files shipped with the program (sound cues, catalogs, rules pages), found installed or in a checkout.
 
-A checkout keeps them in top-level folders (``sounds/``, ``docs/rules/``);
-an installed package has them as data-only packages inside
+A checkout keeps them in top-level folders (``sounds/``, ``locales/``,
+``docs/rules/``); an installed package has them as data-only packages inside
 ``accessible_dice`` (pyproject.toml maps ``sounds`` to
-``accessible_dice._sounds`` and ``docs/rules`` to ``accessible_dice._rules``),
+``accessible_dice._sounds``, ``locales`` to ``accessible_dice._locales`` and
+``docs/rules`` to ``accessible_dice._rules``),
 since a wheel carries nothing outside its packages. One function looks in
 both places, so every kind of data file is found the same way.
 """

@@ -5,10 +5,10 @@ Every player-facing string goes through :meth:`Language._` or
 or number through babel, so "3, 4 and 5" becomes "3, 4 og 5" in Norwegian
 without gluing words together in code.
 
-Catalogs are looked up in the checkout's top-level ``locales/`` first, then in
-the installed package ``accessible_dice._locales`` (pyproject maps
-``locales/`` there). A missing catalog is not an error: the English source
-strings are spoken instead.
+Catalogs are found like every data file (:mod:`accessible_dice.resources`):
+in the installed package ``accessible_dice._locales`` (pyproject maps
+``locales/`` there), else in the checkout's top-level ``locales/``. A missing
+catalog is not an error: the English source strings are spoken instead.
 
 ``ACCESSIBLE_DICE_LOCALES`` may name one more folder of compiled catalogs
 (``<code>/LC_MESSAGES/accessible_dice.mo``), searched before those: a
@@ -25,12 +25,13 @@ import locale
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
+
+from accessible_dice.resources import data_folder
 
 DOMAIN = "accessible_dice"
 #: The languages of the rule sheets, as on the command line (``--lang``).
@@ -43,15 +44,10 @@ EXTRA_CATALOGS = "ACCESSIBLE_DICE_LOCALES"
 
 
 def catalog_dirs() -> list[Path]:
-    """Where compiled catalogs may live: the extra folder, the checkout, then the installed package."""
+    """Where compiled catalogs may live: the extra folder, then the program's own (installed or checkout)."""
     extra = os.environ.get(EXTRA_CATALOGS)
     dirs = [Path(extra)] if extra else []
-    dirs.append(Path(__file__).resolve().parents[2] / "locales")
-    try:
-        installed = resources.files("accessible_dice._locales")
-    except ModuleNotFoundError:
-        return [d for d in dirs if d.is_dir()]
-    dirs.append(Path(str(installed)))
+    dirs.append(data_folder("_locales", "locales"))
     return [d for d in dirs if d.is_dir()]
 
 
