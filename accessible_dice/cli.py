@@ -18,8 +18,8 @@ from accessible_dice import __version__, settings
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.options import parse_assignment, resolve
+from accessible_dice.names import check_names
 from accessible_dice.presentation.i18n import LANGUAGES
-from accessible_dice.session import check_names
 from accessible_dice.settings import Settings
 
 UIS = ("auto", "window", "console")
@@ -47,8 +47,9 @@ class Launch:
     resume: bool = False
     #: ``--history``: print the score history and stop.
     history: bool = False
-    #: The flags given on the command line among those the settings also hold
-    #: (``lang``, ``speech``, ``verbosity``): a flag wins over the setting.
+    #: The flags given on the command line among those the settings or a save also hold
+    #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
+    #: ``--dice`` over the dice a continued game was saved with.
     given: frozenset[str] = frozenset()
 
     def with_settings(self, chosen: Settings) -> Launch:
@@ -78,8 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--speech", choices=SPEECH,
                         help="speech output; auto picks the first that works (default: the settings, else auto)")
     parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
-    parser.add_argument("--dice", choices=("random", "manual"), default="random",
-                        help="random dice, or type the values of real dice")
+    parser.add_argument("--dice", choices=("random", "manual"),
+                        help="random dice, or type the values of real dice (default: random; a game "
+                        "continued keeps its own, unless this is given)")
     parser.add_argument("--seed", type=_seed, metavar="N", help="seed for random dice, to replay a game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. easy=yes or order=in-order (needs --game)")
@@ -99,7 +101,7 @@ def _seed(text: str) -> int:
 
 
 def _players(text: str | None) -> tuple[str, ...]:
-    """The names, checked as the main menu checks them (see ``session.check_names``)."""
+    """The names, checked as the main menu checks them (see ``names.check_names``)."""
     if text is None:
         return ()
     try:
@@ -130,9 +132,9 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
                              f"players; {len(players)} were given")
     return Launch(
         game=args.game, players=players, ui=args.ui, speech=args.speech or "auto",
-        lang=None if args.lang is None else args.lang.lower(), dice=args.dice, seed=args.seed,
+        lang=None if args.lang is None else args.lang.lower(), dice=args.dice or "random", seed=args.seed,
         options=options, verbosity=args.verbosity or "normal", resume=args.resume, history=args.history,
-        given=frozenset(name for name in ("lang", "speech", "verbosity") if getattr(args, name) is not None),
+        given=frozenset(name for name in ("lang", "speech", "verbosity", "dice") if getattr(args, name) is not None),
     )
 
 

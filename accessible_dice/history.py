@@ -41,6 +41,9 @@ FILE_NAME = "history.sqlite3"
 _HEADER = b"SQLite format 3\x00"
 #: How long a writer waits for another program's transaction before giving up.
 BUSY_SECONDS = 15.0
+#: How long recording a game just finished waits for a locked database: short, since the player
+#: waits too; a game not recorded stays saved and is recorded at the next start.
+RECORD_SECONDS = 1.5
 
 #: Schema changes, in order: ``MIGRATIONS[n]`` takes version n to n + 1.
 #: Never edit one that has shipped; add a new one.
@@ -151,11 +154,13 @@ class ScoreHistory:
     """The score history database; open it, use it, close it (or use ``with``).
 
     ``damaged`` is set when the file found was not a database and was moved
-    aside: the front end says it once.
+    aside: the front end says it once. ``wait`` is how long to wait for
+    another program's write (see :data:`RECORD_SECONDS`).
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, wait: float = BUSY_SECONDS) -> None:
         self.path = path or history_path()
+        self.wait = wait
         self.damaged: HistoryDamaged | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -178,7 +183,7 @@ class ScoreHistory:
         self.damaged = HistoryDamaged(name=kept.name)
 
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=self.wait, isolation_level=None)
         db.row_factory = sqlite3.Row
         try:
             db.execute("PRAGMA foreign_keys = ON")

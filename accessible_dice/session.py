@@ -14,66 +14,23 @@ import logging
 import random
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
-from accessible_dice import history, save, storage, strategy
+from accessible_dice import history, save, saved_games, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
-from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
+from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
-from accessible_dice.storage import data_dir
+from accessible_dice.names import computer_seats
+from accessible_dice.save import SaveInfo
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, pick
 from accessible_dice.undo import Timeline
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 30
-#: Player names that start with this (any case) are computer players.
-COMPUTER_PREFIX = "cpu"
 #: The move kind that asks for a re-throw of the dice not held (Yatzy).
 RETHROW = "throw"
-
-
-def save_path() -> Path:
-    """Where the game in progress is saved (one at a time: the one saved last)."""
-    return data_dir() / "saves" / "current.json"
-
-
-def is_computer(name: str) -> bool:
-    return name.casefold().startswith(COMPUTER_PREFIX)
-
-
-# ---------------------------------------------------------------- names
-
-
-class EmptyName(InvalidInput):
-    # Translators: a player's name was left empty, e.g. "Anna,,Ben".
-    template = N_("Every name needs at least one letter; put commas between names.")
-
-
-class NameTooLong(InvalidInput):
-    # Translators: {name} is the name typed; {limit} the longest allowed.
-    template = N_("{name} is longer than {limit} characters.")
-
-
-class NameTwice(InvalidInput):
-    # Translators: two players were given the same name.
-    template = N_("{name} appears twice; give each player a different name.")
-
-
-def check_names(text: str) -> tuple[str, ...]:
-    """Player names from ``Anna, Ben``: none empty, none too long, none twice."""
-    names = tuple(name.strip() for name in text.split(","))
-    seen: set[str] = set()
-    for name in names:
-        if not name:
-            raise EmptyName()
-        if len(name) > MAX_NAME:
-            raise NameTooLong(name=name, limit=MAX_NAME)
-        if name.casefold() in seen:
-            raise NameTwice(name=name)
-        seen.add(name.casefold())
-    return names
 
 
 # ---------------------------------------------------------------- computer players
@@ -180,15 +137,10 @@ class StrategyPreparing(IllegalMove):
 # ---------------------------------------------------------------- the session
 
 
-class SaveMovedAside(save.BadSave):
-    # Translators: a save that cannot be loaded was renamed, not deleted; {reason} ends with a full stop.
-    template = N_("The saved game cannot be used: {reason} It is kept as {name}.")
-
-
-
 def rethrow_move(game: Game) -> Move | None:
     """The legal move that asks for a re-throw now (Yatzy's ``throw``), if there is one."""
     return next((move for move in game.legal_moves() if move.kind == RETHROW), None)
+
 
 class Session:
     """One game with its players, its dice source, its save file and its score history.
@@ -196,17 +148,27 @@ class Session:
     Every action goes through the :class:`~accessible_dice.undo.Timeline`, so
     the last step can be taken back (:meth:`undo`) and done again
     (:meth:`redo`); both save at once, like any action.
+
+    The save holds, beside the game, how it is played (``info``: the dice
+    source, the computer level), so a resumed game plays on as it was.
     """
 
     def __init__(self, game: Game, *, manual: bool = False, seed: int | None = None,
-                 save_to: Path | None = None, record_to: Path | None = None) -> None:
+                 save_to: Path | None = None, record_to: Path | None = None, info: SaveInfo | None = None) -> None:
         self.game = game
         self.manual = manual
+        self.info = replace(info or SaveInfo(), dice="manual" if manual else "random")
         self.dice = RandomDice(seed)
         self.save_to = save_to
         self.record_to = record_to
-        self.computers = frozenset(p for p, name in enumerate(game.players) if is_computer(name))
+        self.computers = computer_seats(game.players)
         self.timeline = Timeline(game, manual=manual, computers=self.computers)
+        #: The dice source the save had, when ``--dice`` changed it at resume (said once), else ``None``.
+        self.dice_changed_from: str | None = None
+        #: The ``computer-level`` setting as last seen (see :meth:`computer_level`).
+        self._level_setting: str | None = None
+        #: Whether the finished game is in the score history (see :meth:`finish`).
+        self.recorded = False
         #: Why the last save failed (``None`` when it worked); the front end says it once.
         self.save_error: str | None = None
         #: What went wrong recording the finished game in the score history, to be said once.
@@ -219,22 +181,27 @@ class Session:
         self._plan_at = 0
 
     @classmethod
-    def resume(cls, path: Path, *, manual: bool = False, seed: int | None = None,
+    def resume(cls, path: Path, *, manual: bool | None = None, seed: int | None = None,
                record_to: Path | None = None) -> Session:
         """Continue the game saved in ``path``; :class:`~accessible_dice.save.BadSave` if it cannot be.
 
-        A save that cannot be loaded is moved aside (:class:`SaveMovedAside`
-        names the copy), so it is reported once and never lost.
+        A save that cannot be loaded is moved aside
+        (:class:`~accessible_dice.saved_games.SaveMovedAside` names the copy),
+        so it is reported once and never lost.
         """
-        try:
-            game = save.read(path)
-        except save.BadSave as error:
-            try:
-                kept = storage.move_aside(path)
-            except OSError:
-                raise error from None
-            raise SaveMovedAside(reason=error.data["reason"], name=kept.name) from None
-        return cls(game, manual=manual, seed=seed, save_to=path, record_to=record_to)
+        return cls.continued(saved_games.load(path), manual=manual, seed=seed, record_to=record_to)
+
+    @classmethod
+    def continued(cls, saved: saved_games.SavedGame, *, manual: bool | None = None, seed: int | None = None,
+                  record_to: Path | None = None) -> Session:
+        """Continue a saved game with its own dice source, or with ``manual`` where the command line
+        gave one (``--dice``); a change is kept in :attr:`dice_changed_from`, to be said."""
+        chosen = saved.info.manual if manual is None else manual
+        session = cls(saved.game, manual=chosen, seed=seed, save_to=saved.path, record_to=record_to,
+                      info=saved.info)
+        if chosen != saved.info.manual:
+            session.dice_changed_from = saved.info.dice
+        return session
 
     # -- questions
 
@@ -336,6 +303,19 @@ class Session:
         self.save()
         return events
 
+    def computer_level(self, setting: str) -> str:
+        """The level this game's computers play at, given the ``computer-level`` setting now.
+
+        A new game takes the setting; a resumed one the level it was saved
+        with. A change of the setting while the game is played holds from the
+        next move. The level is saved with the game.
+        """
+        if setting != self._level_setting:
+            if self.info.level is None or self._level_setting is not None:
+                self.info = replace(self.info, level=setting)
+            self._level_setting = setting
+        return self.info.level or setting
+
     def computer_choice(self, level: str = DEFAULT_LEVEL) -> tuple[Move | None, Advice | None]:
         """The computer player's move now at ``level`` (the ``computer-level`` setting), and the
         advice it follows, if it follows the best choice.
@@ -380,35 +360,46 @@ class Session:
     # -- saving
 
     def save(self) -> None:
-        """Save after every action; a finished game is recorded and leaves no save to resume.
-
-        It is recorded before its save goes, so a crash in between leaves it
-        in the history and, at worst, its last move to make again (a game is
-        recorded once however often).
-        """
-        if self.game.is_over():
-            self.record()
+        """Save after every action, the finished game too: it stays saved until :meth:`finish` has
+        put it into the score history, so a crash or a locked history never loses it."""
         if self.save_to is None:
             return
         try:
-            if self.game.is_over():
-                self.save_to.unlink(missing_ok=True)
-            else:
-                save.write(self.game, self.save_to)
+            self.info = self.info.touched()
+            save.write(self.game, self.save_to, self.info)
             self.save_error = None
         except OSError as error:
             self.save_error = error.strerror or str(error)
 
-    def record(self) -> None:
-        """Put the finished game into the score history; a failure is kept to be said, never raised."""
-        if self.record_to is None:
+    def finish(self) -> None:
+        """Once the game's end has been said: record it in the score history, then remove its save.
+
+        The front ends call it after announcing the last move, so any wait
+        for a locked history (short: :data:`~accessible_dice.history.RECORD_SECONDS`)
+        comes after the words. When the history cannot take the game, its save
+        stays, waiting to be recorded at the next start
+        (:func:`~accessible_dice.saved_games.record_waiting`), and
+        :attr:`record_problem` says so once. A game is recorded once, however often.
+        """
+        if not self.game.is_over() or self.recorded:
             return
-        try:
-            with history.ScoreHistory(self.record_to) as scores:
-                scores.record(self.game, dice="manual" if self.manual else "random", computers=self.computers)
-                self.record_problem = scores.damaged
-        except history.HistoryUnavailable as error:
-            self.record_problem = error
+        if self.record_to is not None:
+            try:
+                self.record_problem = saved_games.record(self.game, self.info, self.record_to)
+            except history.HistoryUnavailable as error:
+                if self.save_to is None or self.save_error is not None:
+                    self.record_problem = error
+                    return
+                self.record_problem = saved_games.RecordWaits(reason=error.data["reason"])
+                self.info = replace(self.info, told=True)
+                self.save()
+                return
+        self.recorded = True
+        if self.save_to is not None:
+            try:
+                self.save_to.unlink(missing_ok=True)
+            except OSError as error:  # it is recorded; a save left behind is recorded once more, changing nothing
+                log.info("a finished game's save could not be removed: %s", error)
 
 
 def new_session(game_id: str, players: Sequence[str], options: dict, *, manual: bool = False,

@@ -388,7 +388,8 @@ class Game(ABC):
                 raise BadAction(action=repr(dict(data)))
             return Roll(tuple(values))
         kinds = {t.kind: t for t in cls.move_types}
-        move_type = kinds.get(data.get("move"))  # type: ignore[arg-type]
+        kind = data.get("move")
+        move_type = kinds.get(kind) if isinstance(kind, str) else None
         if move_type is None:
             raise BadAction(action=repr(dict(data)))
         try:

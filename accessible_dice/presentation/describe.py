@@ -335,6 +335,11 @@ class Presenter:
         if self.game.is_over():
             # Translators: the turn review after the end.
             return news(self._("The game is over."))
+        said = self.whose_turn()
+        return combine([news(said), self.due()]) or news(said)
+
+    def whose_turn(self) -> str:
+        """Whose turn it is and which round, as a sentence (the game is not over)."""
         player = self.game.current_player()
         assert player is not None
         number = getattr(self.game, "round", None)
@@ -349,7 +354,7 @@ class Presenter:
             # Translators: whose turn, and progress, e.g. "Anna's turn, round 2 of 5."
             said = self._("{name}'s turn, round {round} of {rounds}.").format(name=self.name(player),
                                                                               **self.round_values(number))
-        return combine([news(said), self.due()]) or news(said)
+        return said
 
     def turn_answer(self) -> Utterance:
         said = self.turn_news()

@@ -18,16 +18,17 @@ import traceback
 from collections.abc import Mapping
 from typing import TextIO
 
+from accessible_dice import saved_games
 from accessible_dice import settings as config
 from accessible_dice.cli import Launch
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
+from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.save import BadSave
-from accessible_dice.session import Session, new_session, save_path
+from accessible_dice.session import Session, new_session
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import data_dir
@@ -176,13 +177,15 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
     terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
-    manual = launch.dice == "manual"
+    for said in start_news(lang):
+        announcer.say(said)
     if launch.game is not None:
         terminal.play(asked_for(launch.game, launch, lang))
         return 0
     resumed = _resumed(launch, announcer, lang) if launch.resume else None
-    menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
-                record_to=history_path(), settings=screen)
+    menu = Menu(announcer, _read_line, lang, manual=launch.dice == "manual", seed=launch.seed,
+                dice_given="dice" in launch.given, saves=saved_games.folder(), record_to=history_path(),
+                settings=screen)
     while True:
         chosen = (resumed, True) if resumed is not None else menu.run()
         resumed = None
@@ -223,19 +226,45 @@ def _log_to_files() -> None:
 
 def asked_for(game_id: str, launch: Launch, lang: Language) -> Session:
     """The session ``--game`` starts, in either front end: the players named (or the default
-    names), the options, dice and seed given, saved and recorded as every game is."""
+    names), the options, dice and seed given, saved (in a file of its own, leaving every other
+    save alone) and recorded as every game is."""
     players = launch.players or default_players(lang)
     return new_session(game_id, players, launch.options, manual=launch.dice == "manual", seed=launch.seed,
-                       save_to=save_path(), record_to=history_path())
+                       save_to=saved_games.new_path(game_id), record_to=history_path())
+
+
+def start_news(lang: Language) -> list[Utterance]:
+    """What the saves folder needs said as the program starts, in either front end.
+
+    Finished games that waited for the score history are recorded now
+    (said once they are in, or, the first time only, why they still wait),
+    and saves that cannot be used are moved aside and named.
+    """
+    found = saved_games.find()
+    said = [refusal(error, lang) for error in found.refused]
+    if found.waiting:
+        recorded = saved_games.record_waiting(found.waiting, history_path())
+        if recorded.games:
+            said.append(news(saves_words.recorded_words(recorded.games, lang)))
+        if recorded.problem is not None:
+            said.append(refusal(recorded.problem, lang))
+    return said
+
+
+def refusal(error: DiceError, lang: Language) -> Utterance:
+    """A problem with a file, said with the cue of a refusal."""
+    return news(error.render(lang._, lang.ngettext), Cue("invalid"))
 
 
 def _resumed(launch: Launch, announcer: Announcer, lang: Language) -> Session | None:
-    """The saved game for ``--resume``; without one, say why (the menu opens next)."""
-    path = save_path()
-    try:
-        if not path.exists():
-            raise NoSavedGame()
-        return Session.resume(path, manual=launch.dice == "manual", seed=launch.seed, record_to=history_path())
-    except (BadSave, NoSavedGame) as error:
-        announcer.say(news(error.render(lang._, lang.ngettext), Cue("invalid")))
+    """``--resume``: the game played last; without one, say why (the menu opens next).
+
+    A save that cannot be used was moved aside and said at start
+    (:func:`start_news`); the next one is taken.
+    """
+    found = saved_games.find()
+    if not found.games:
+        announcer.say(refusal(NoSavedGame(), lang))
         return None
+    manual = launch.dice == "manual" if "dice" in launch.given else None  # --dice wins over the save's dice
+    return Session.continued(found.games[0], manual=manual, seed=launch.seed, record_to=history_path())

@@ -1,7 +1,8 @@
 """The main menu, by typed numbers or words, every prompt spoken.
 
-New game (game, players, options, dice), continue the saved game, the
-settings, the score history, or quit.
+New game (game, players, options, dice), the settings, the score history,
+or quit; then every saved game, the most recently played first, to continue
+(their numbers come after the fixed items, so those never move).
 Each step says what can be typed and what Enter chooses; ``back`` returns to
 the main menu from any step. Wrong input is answered with a reason and the
 question stays open.
@@ -13,17 +14,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_dice import save
+from accessible_dice import saved_games
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
+from accessible_dice.names import check_names, shortened
 from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.session import Session, check_names, new_session
+from accessible_dice.session import Session, new_session
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
 from accessible_dice.utterance import Cue, Utterance
@@ -52,17 +55,23 @@ def default_players(language: Language) -> tuple[str, ...]:
 
 
 class Menu:
-    """The main menu; ``settings`` and ``record_to`` (the score history) add their items when given."""
+    """The main menu; ``settings`` and ``record_to`` (the score history) add their items when given.
+
+    ``saves`` is the folder of saved games. ``manual`` is the dice a new game
+    offers first; with ``dice_given`` (``--dice`` on the command line) it also
+    overrides the dice of a game continued.
+    """
 
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language, *,
-                 manual: bool, seed: int | None, save_to: Path, record_to: Path | None = None,
-                 settings: SettingsScreen | None = None) -> None:
+                 manual: bool, seed: int | None, saves: Path, record_to: Path | None = None,
+                 settings: SettingsScreen | None = None, dice_given: bool = False) -> None:
         self.announcer = announcer
         self.read_line = read_line
         self.language = language
         self.manual = manual
         self.seed = seed
-        self.save_to = save_to
+        self.dice_given = dice_given
+        self.saves = saves
         self.record_to = record_to
         self.settings = settings
         self._ = language._
@@ -93,20 +102,30 @@ class Menu:
     def refuse(self, error: DiceError) -> None:
         self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
 
-    def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None) -> int:
-        """Ask for one of ``items`` (label, extra words) by number, label or word; its index."""
-        listed = self.language.join((
+    def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None,
+               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None) -> int:
+        """Ask for one of ``items`` (label, extra words) by number, label or word; its index.
+
+        ``more`` is a heading and items said after the others, numbered on
+        from them, each label a sentence of its own (the saved games).
+        """
+        heading, extra = more or ("", ())
+        every = [*items, *extra]
+        numbered = [
             # Translators: one numbered menu item, e.g. "1 Shut the Box".
             self._("{number} {label}").format(number=number, label=label)
-            for number, (label, _words) in enumerate(items, start=1)), "or")
+            for number, (label, _words) in enumerate(every, start=1)]
+        said = [title, self.language.join(numbered[:len(items)], "or") + "."]
+        if extra:
+            said += [heading, *numbered[len(items):]]
         while True:
-            text = self.ask(news(" ".join([title, listed + "."])))
+            text = self.ask(news(" ".join(said)))
             if not text and default is not None:
                 return default
-            for index, (label, words) in enumerate(items):
+            for index, (label, words) in enumerate(every):
                 if text.casefold() in {str(index + 1), label.casefold(), *words}:
                     return index
-            self.refuse(NotAChoice(text=text or '""', count=len(items)))
+            self.refuse(NotAChoice(text=shortened(text) or '""', count=len(every)))
 
     # ------------------------------------------------------------ the menu
 
@@ -122,14 +141,11 @@ class Menu:
             return None
 
     def _main(self) -> tuple[Session, bool] | None:
-        saved = self._saved()
+        found = saved_games.find(self.saves)
+        for error in found.refused:
+            self.refuse(error)
         # Translators: main menu item.
         items: list[tuple[str, Sequence[str]]] = [(self._("New game"), ("new",))]
-        if saved is not None:
-            # Translators: main menu item: continue the saved game; {game} and {players} describe it.
-            items.append((self._("Continue {game} with {players}").format(
-                game=self._(TITLES[saved.game.id]), players=self.language.join(saved.game.players)),
-                ("continue", "resume")))
         if self.settings is not None:
             # Translators: main menu item: hear and change the settings.
             items.append((self._("Settings"), ("settings",)))
@@ -138,14 +154,17 @@ class Menu:
             items.append((self._("Score history"), ("history", "scores")))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
+        listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
+                  for number, saved in enumerate(found.games)]
+        # Translators: the heading before the numbered saved games in the main menu.
+        more = (self._("Saved games, the latest first:"), listed)
         # Translators: the main menu's title, followed by its numbered items.
-        choice = self.choose(self._("Main menu:"), items, default=0)
+        choice = self.choose(self._("Main menu:"), items, default=0, more=more)
+        if choice >= len(items):
+            return self._continued(found.games[choice - len(items)]), True
         chosen = items[choice][1][0]
         if chosen == "quit":
             return None
-        if chosen == "continue":
-            assert saved is not None
-            return saved, True
         if chosen == "settings":
             self._settings()
             raise Back
@@ -180,15 +199,10 @@ class Menu:
         for line in lines[1:]:
             self.say(news(line))
 
-    def _saved(self) -> Session | None:
-        """The saved game, if there is one that loads."""
-        if not self.save_to.exists():
-            return None
-        try:
-            return Session.resume(self.save_to, manual=self.manual, seed=self.seed, record_to=self.record_to)
-        except save.BadSave as error:
-            self.refuse(error)
-            return None
+    def _continued(self, saved: saved_games.SavedGame) -> Session:
+        """The session continuing ``saved``, with its own dice unless ``--dice`` was given."""
+        return Session.continued(saved, manual=self.manual if self.dice_given else None, seed=self.seed,
+                                 record_to=self.record_to)
 
     def _new_game(self) -> Session:
         games = playable()
@@ -205,8 +219,8 @@ class Menu:
         ]
         # Translators: the question before the dice choices; Enter keeps the first.
         self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
-        return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to,
-                           record_to=self.record_to)
+        return new_session(game_id, players, options, manual=self.manual, seed=self.seed,
+                           save_to=saved_games.new_path(game_id, self.saves), record_to=self.record_to)
 
     def _players(self, game_id: str) -> tuple[str, ...]:
         cls = game_class(game_id)

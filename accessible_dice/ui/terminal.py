@@ -24,6 +24,7 @@ from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.presentation import options, presenter_for, scores
+from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -180,11 +181,12 @@ class Terminal:
             if session.request() is not None:
                 self.report(session, presenter, session.computer_step())
             else:
-                self.computer_plays(session, presenter, *session.computer_choice(self.computer_level()))
+                self.computer_plays(session, presenter, *session.computer_choice(self.computer_level(session)))
 
-    def computer_level(self) -> str:
-        """How well computer players play (the ``computer-level`` setting), read at each move."""
-        return self.settings.settings.computer_level
+    def computer_level(self, session: Session) -> str:
+        """How well ``session``'s computer players play: the level it was saved with, or the
+        ``computer-level`` setting (read at each move, so a change holds from the next one)."""
+        return session.computer_level(self.settings.settings.computer_level)
 
     def _confirmed(self, command: commands.Command, session: Session) -> bool | None:
         """Whether to carry out ``command``: asked first when destructive and confirmations are on (ER-04).
@@ -215,7 +217,10 @@ class Terminal:
                 and session.request() is None and not session.game.is_over())
 
     def _storage_news(self, session: Session) -> None:
-        """A failed autosave, or a finished game the score history could not take: said, and play goes on."""
+        """After an action is said: a finished game goes into the score history (so any wait for it
+        comes after the words), then a failed autosave, or a history that could not take the game,
+        is said, and play goes on."""
+        session.finish()
         if session.save_error is not None:
             # Translators: autosave failed; {reason} is the system's reason. The game goes on.
             self.say(news(self._("The game could not be saved: {reason}.").format(reason=session.save_error)))
@@ -233,6 +238,8 @@ class Terminal:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
         opening = [presenter.opening(resumed)]
+        if session.dice_changed_from is not None:
+            opening.append(news(saves_words.dice_changed_words(session.dice_changed_from, self.language)))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
         self.say(combine(opening))
@@ -267,7 +274,7 @@ class Terminal:
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
-        if session.game.is_over() or session.save_to is None:
+        if session.game.is_over() or session.save_to is None or not session.game.history:
             # Translators: the player leaves.
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:

@@ -714,7 +714,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
     from accessible_dice.presentation import settings as settings_words
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
-    from accessible_dice.ui.launch import asked_for
+    from accessible_dice.ui.launch import asked_for, start_news
     from accessible_dice.ui.window_game import GameScreen
     from accessible_dice.ui.window_menu import MainMenu, resume_saved
 
@@ -725,13 +725,15 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
                       on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
     window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,
                     settings=chosen, settings_path=config.settings_path())
-    manual = launch.dice == "manual"
     window.open()
     try:
+        for said in start_news(lang):
+            window.say(said)
         if launch.game is not None:
             window.push(GameScreen(window, asked_for(launch.game, launch, lang)))
         else:
-            menu = MainMenu(window, manual=manual, seed=launch.seed)
+            menu = MainMenu(window, manual=launch.dice == "manual", seed=launch.seed,
+                            dice_given="dice" in launch.given)
             window.push(menu)
             if launch.resume:
                 resume_saved(window, menu)

@@ -335,7 +335,7 @@ class GameScreen(Screen):
             self.after()
         else:
             self.told = self.window.terminal.getting_ready(self.session) or self.told
-            level = self.window.terminal.computer_level()
+            level = self.window.terminal.computer_level(self.session)
             self.think(lambda: self.session.computer_choice(level),
                        lambda chosen: self.window.terminal.computer_plays(self.session, self.presenter, *chosen))
 

@@ -1,4 +1,4 @@
-"""The window's main menu: a new game (game, players, options, dice), the saved game, or leave.
+"""The window's main menu: a new game (game, players, options, dice), the saved games, or leave.
 
 The same steps as the terminal's menu (:mod:`accessible_dice.ui.menu`),
 made of the same checks (player names, player counts, game options) and
@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from accessible_dice import save
+from accessible_dice import saved_games
 from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
+from accessible_dice.names import check_names
 from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
-from accessible_dice.session import Session, check_names, new_session, save_path
+from accessible_dice.session import Session, new_session
 from accessible_dice.ui.launch import NoSavedGame
 from accessible_dice.ui.menu import MENU_LATEST, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
@@ -28,46 +30,39 @@ from accessible_dice.ui.window_settings import SettingsMenu
 
 
 class MainMenu(Menu):
-    """New game, continue the saved game (when there is one), quit."""
+    """New game, settings, score history, quit, then the saved games (the latest first), as the terminal's.
 
-    def __init__(self, window: Window, *, manual: bool, seed: int | None) -> None:
+    ``manual`` is the dice a new game offers first; with ``dice_given``
+    (``--dice`` on the command line) it also holds for a game continued.
+    """
+
+    def __init__(self, window: Window, *, manual: bool, seed: int | None, dice_given: bool = False) -> None:
         # Translators: the main menu's title in the window.
         super().__init__(window, window._("Main menu"))
         self.manual = manual
         self.seed = seed
-        self.saved: Session | None = None
+        self.dice_given = dice_given
+        self.saved: list[saved_games.SavedGame] = []
 
     def opened(self) -> None:
-        self.saved = self._saved()
-        super().opened()
-
-    def _saved(self) -> Session | None:
-        """The saved game, if one loads; a damaged save is said once and offered no more."""
-        path = save_path()
-        if not path.exists():
-            return None
-        try:
-            return Session.resume(path, manual=self.manual, seed=self.seed, record_to=history_path())
-        except save.BadSave as error:
+        found = saved_games.find()
+        for error in found.refused:
             self.window.refuse(error)
-            return None
+        self.saved = found.games
+        super().opened()
 
     def items(self) -> list[MenuItem]:
         _ = self._
         # Translators: main menu item.
         items: list[MenuItem] = [("new", _("New game"), lambda: self.window.push(GameChoice(self)))]
-        if self.saved is not None:
-            game = self.saved.game
-            # Translators: main menu item: continue the saved game; {game} and {players} describe it.
-            label = _("Continue {game} with {players}").format(game=_(TITLES[game.id]),
-                                                               players=self.window.language.join(game.players))
-            items.append(("continue", label, self.resume))
         # Translators: main menu item: the list of settings.
         items.append(("settings", _("Settings"), lambda: self.window.push(SettingsMenu(self.window))))
         # Translators: main menu item: personal bests and the latest finished games.
         items.append(("scores", _("Score history"), self.scores))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
+        items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
+                   lambda saved=saved: self.resume(saved)) for number, saved in enumerate(self.saved)]
         return items
 
     def scores(self) -> None:
@@ -84,9 +79,10 @@ class MainMenu(Menu):
         # Translators: the title of the score history page in the window.
         self.window.push(Reader(self.window, self._("Score history"), lines))
 
-    def resume(self) -> None:
-        assert self.saved is not None
-        self.window.replace_all(GameScreen(self.window, self.saved, resumed=True))
+    def resume(self, saved: saved_games.SavedGame) -> None:
+        session = Session.continued(saved, manual=self.manual if self.dice_given else None, seed=self.seed,
+                                    record_to=history_path())
+        self.window.replace_all(GameScreen(self.window, session, resumed=True))
 
     def back(self) -> None:
         # Translators: confirming closing the program from the main menu.
@@ -187,7 +183,8 @@ class Options(Menu):
     def start(self) -> None:
         try:
             session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                  seed=self.menu.seed, save_to=save_path(), record_to=history_path())
+                                  seed=self.menu.seed, save_to=saved_games.new_path(self.game_id),
+                                  record_to=history_path())
         except DiceError as error:
             self.window.refuse(error)
             return
@@ -195,9 +192,8 @@ class Options(Menu):
 
 
 def resume_saved(window: Window, menu: MainMenu) -> None:
-    """``--resume``: continue the saved game, or say there is none (the main menu stays)."""
-    if menu.saved is None:
-        if not save_path().exists():
-            window.refuse(NoSavedGame())
+    """``--resume``: continue the game played last, or say there is none (the main menu stays)."""
+    if not menu.saved:
+        window.refuse(NoSavedGame())
         return
-    menu.resume()
+    menu.resume(menu.saved[0])

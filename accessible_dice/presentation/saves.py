@@ -1,0 +1,71 @@
+"""The saved games in words: the main menu's list, and what happened to saves at start.
+
+Both front ends say a saved game the same way: its game and players, whose
+turn and which round, when it was last played, and whether it is played
+with real dice, so a family with several games going can tell them apart
+by ear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from babel.dates import format_date, format_time
+
+from accessible_dice.presentation import TITLES, presenter_for
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.saved_games import SavedGame
+
+
+def dice_words(dice: str, language: Language) -> str:
+    """How a game's dice source is said in the list of saved games."""
+    if dice == "manual":
+        # Translators: a saved game's dice source: real dice, their values typed.
+        return language._("real dice")
+    # Translators: a saved game's dice source: the program throws.
+    return language._("random dice")
+
+
+def when_words(when: datetime, language: Language, now: datetime | None = None) -> str:
+    """When a game was last played, in the local time: "today at 14:05", "yesterday at 9:10", a date."""
+    local = when.astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    time = format_time(local, "short", locale=language.locale)
+    if local.date() == today:
+        # Translators: when a saved game was last played; {time} like 14:05.
+        return language._("today at {time}").format(time=time)
+    if local.date() == today - timedelta(days=1):
+        # Translators: when a saved game was last played; {time} like 14:05.
+        return language._("yesterday at {time}").format(time=time)
+    # Translators: when a saved game was last played, more than a day ago; {date} like "29 November 2026".
+    return language._("on {date}").format(date=format_date(local, "long", locale=language.locale))
+
+
+def saved_label(saved: SavedGame, language: Language, now: datetime | None = None) -> str:
+    """One saved game as the main menu says it, without its number."""
+    game = saved.game
+    # Translators: a saved game in the main menu; {game} its name, {players} a list of names,
+    # {turn} whose turn and which round (a sentence, like "Anna's turn, round 3 of 15."),
+    # {when} like "today at 14:05", {dice} "real dice" or "random dice".
+    return language._("{game} with {players}: {turn} Last played {when}, {dice}.").format(
+        game=language._(TITLES[game.id]), players=language.join(game.players),
+        turn=presenter_for(game, language).whose_turn(), when=when_words(saved.played, language, now),
+        dice=dice_words(saved.info.dice, language))
+
+
+def recorded_words(games: Sequence[SavedGame], language: Language) -> str:
+    """Said at start when finished games that waited for the score history are now in it."""
+    # Translators: at start; finished games that could not be recorded before now are in the score history.
+    return language.ngettext("A finished game that was waiting is now in the score history.",
+                             "{count} finished games that were waiting are now in the score history.",
+                             len(games)).format(count=language.number(len(games)))
+
+
+def dice_changed_words(saved_dice: str, language: Language) -> str:
+    """Said as a game resumes with other dice than it was saved with, because ``--dice`` asked."""
+    if saved_dice == "manual":
+        # Translators: resuming a game played with real dice, but --dice random was given.
+        return language._("This game was played with real dice; --dice random throws for you from now on.")
+    # Translators: resuming a game played with random dice, but --dice manual was given.
+    return language._("This game was played with random dice; --dice manual asks for real dice from now on.")
