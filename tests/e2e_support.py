@@ -61,6 +61,16 @@ def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: floa
     return Result(done.returncode, done.stdout.splitlines(), done.stderr)
 
 
+def the_save(data: Path) -> Path:
+    """The one saved game in the data folder ``data`` (each game has a file of its own)."""
+    (path,) = (data / "saves").glob("*.json")
+    return path
+
+
+def no_save_left(data: Path) -> bool:
+    return not list((data / "saves").glob("*.json"))
+
+
 def typed_in(lang: Language, game_id: str, line: str) -> str:
     """A typed line with its command word (and a Yatzy box) in ``lang``'s words: "strike 5" -> "škrtni 5"."""
     words = line.split()

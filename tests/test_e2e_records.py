@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e_support import run_cli
+from e2e_support import run_cli, the_save
 
 from accessible_dice import save
 from accessible_dice import settings as config
@@ -29,7 +29,7 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
     assert lines[5].startswith("Taken back: Anna's throw of 1 and 3. Anna, throw 2 dice")
     assert lines[6:8] == ["Nothing has been played yet, so there is nothing to take back."] * 2
     assert lines[8].startswith("Done again. Anna threw 1 and 3.")
-    assert save.read(tmp_path / "saves" / "current.json").history == [Roll((1, 3))]
+    assert save.read(the_save(tmp_path)).history == [Roll((1, 3))]
 
 
 def test_a_turn_stays_once_the_next_player_has_thrown(tmp_path: Path) -> None:
@@ -107,13 +107,14 @@ def test_a_damaged_settings_file_is_reported_once_and_the_rest_kept(tmp_path: Pa
 
 def test_an_unreadable_save_is_moved_aside_and_the_player_told(tmp_path: Path) -> None:
     run_cli(MANUAL, ["1 2", "q"], tmp_path)
-    path = tmp_path / "saves" / "current.json"
+    path = the_save(tmp_path)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["actions"][0] = {"roll": [9, 9]}
     path.write_text(json.dumps(data), encoding="utf-8")
     result = run_cli([*MENU, "--resume"], ["4"], tmp_path)
     assert result.lines[0].startswith("The saved game cannot be used: action 1: ")
-    assert " It is kept as current.damaged-" in result.lines[0]
-    assert result.lines[1] == "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."
-    (kept,) = (tmp_path / "saves").glob("current.damaged-*.json")
+    assert f" It is kept as {path.stem}.damaged-" in result.lines[0]
+    assert result.lines[1:3] == ["There is no saved game to continue.",
+                                 "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."]
+    (kept,) = (tmp_path / "saves").glob("*.damaged-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == data and not path.exists()

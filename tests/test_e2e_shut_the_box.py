@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play, run_cli
+from e2e_support import LANGUAGES, no_save_left, play, run_cli, the_save
 
 MANUAL = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben"]
@@ -57,7 +57,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
                          "Standings: 1. Anna, 0 penalty points. 2. Ben, 49 penalty points.")
     assert lines.count("Ben threw 6 and 6. Nothing can be shut. Anna's turn.") == 5
     # A finished game leaves nothing to resume.
-    assert not (tmp_path / lang / "saves" / "current.json").exists()
+    assert no_save_left(tmp_path / lang)
 
 
 def test_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
 def test_end_of_input_exits_0_with_the_game_saved_and_resume_continues_it(tmp_path: Path) -> None:
     first = run_cli(MANUAL, WHOLE_GAME[:5], tmp_path)
     assert first.status == 0 and first.lines[-1] == "Game saved. Goodbye."
-    saved = json.loads((tmp_path / "saves" / "current.json").read_text(encoding="utf-8"))
+    saved = json.loads(the_save(tmp_path).read_text(encoding="utf-8"))
     assert saved["players"] == ["Anna", "Ben"] and len(saved["actions"]) == 5
     resumed = run_cli(["--ui", "console", "--speech", "text", "--dice", "manual", "--resume"],
                       WHOLE_GAME[5:], tmp_path)
@@ -85,7 +85,7 @@ def test_end_of_input_exits_0_with_the_game_saved_and_resume_continues_it(tmp_pa
 def test_quit_saves_and_leaves(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["1 2", "quit"], tmp_path)
     assert result.status == 0 and result.lines[-1] == "Game saved. Goodbye."
-    assert (tmp_path / "saves" / "current.json").exists()
+    assert the_save(tmp_path).exists()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -115,9 +115,10 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
     assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn." in result.lines
     assert result.lines[-1] == "Game saved. Goodbye."
-    again = run_cli(["--ui", "console", "--speech", "text"], ["2", "board", "q"], tmp_path)
-    assert again.lines[0] == ("Main menu: 1 New game, 2 Continue Shut the Box with Anna and Ben, 3 Settings, "
-                              "4 Score history, or 5 Quit.")
+    again = run_cli(["--ui", "console", "--speech", "text"], ["5", "board", "q"], tmp_path)
+    assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit\. Saved games, the latest "
+                        r"first: 5 Shut the Box with Anna and Ben: Anna's turn, round 1 of 2\. Last played today "
+                        r"at .+, real dice\.", again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 

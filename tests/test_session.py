@@ -12,18 +12,10 @@ from accessible_dice.dice import NotADieValue, WrongDiceCount
 from accessible_dice.games import new_game
 from accessible_dice.games.base import NoThrowNow, Roll
 from accessible_dice.games.shut_the_box import Shut
-from accessible_dice.session import (
-    EmptyName,
-    NameTooLong,
-    NameTwice,
-    Session,
-    check_names,
-    data_dir,
-    is_computer,
-    new_session,
-    save_path,
-    simple_move,
-)
+from accessible_dice.names import EmptyName, NameTooLong, NameTwice, check_names, is_computer
+from accessible_dice.saved_games import folder
+from accessible_dice.session import Session, new_session, simple_move
+from accessible_dice.storage import data_dir
 
 
 @pytest.fixture
@@ -34,7 +26,7 @@ def path(tmp_path: Path) -> Path:
 def test_the_data_folder_can_be_set_for_tests_and_portable_use(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path))
-    assert data_dir() == tmp_path and save_path() == tmp_path / "saves" / "current.json"
+    assert data_dir() == tmp_path and folder() == tmp_path / "saves"
 
 
 def test_the_data_folder_follows_xdg_without_the_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,12 +58,14 @@ def test_every_action_is_saved_and_the_save_replays_to_the_same_game(path: Path)
     assert resumed.game == session.game and resumed.save_to == path
 
 
-def test_a_finished_game_leaves_no_save_to_resume(path: Path) -> None:
-    session = new_session("shut-the-box", ["cpu"], {}, seed=3, save_to=path)
+def test_a_finished_game_stays_saved_until_finish_records_it(path: Path) -> None:
+    session = new_session("shut-the-box", ["cpu"], {}, seed=3, save_to=path, record_to=path.parent / "h.sqlite3")
     while not session.game.is_over():
         session.computer_step()
-        assert session.game.is_over() or path.exists()
-    assert not path.exists()
+        assert path.exists()
+    assert save.read(path).is_over(), "the last move is saved before anything is said"
+    session.finish()
+    assert not path.exists() and session.recorded and session.record_problem is None
 
 
 def test_a_failed_save_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:

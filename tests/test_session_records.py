@@ -12,7 +12,8 @@ from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.history import HistoryDamaged, HistoryUnavailable, ScoreHistory
 from accessible_dice.save import BadSave
-from accessible_dice.session import SaveMovedAside, Session, new_session
+from accessible_dice.saved_games import SaveMovedAside
+from accessible_dice.session import Session, new_session
 from accessible_dice.undo import NothingToRedo, RandomThrowStays
 
 
@@ -22,6 +23,7 @@ def paths(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def play_to_the_end(session: Session) -> None:
+    """Play on until the end, then finish as the front ends do after saying the last move."""
     while not session.game.is_over():
         if session.computer_to_act():
             session.computer_step()
@@ -29,6 +31,7 @@ def play_to_the_end(session: Session) -> None:
             session.roll()
         else:
             session.act(session.game.legal_moves()[0])
+    session.finish()
 
 
 def test_undo_and_redo_are_saved_at_once(paths: tuple[Path, Path]) -> None:
@@ -74,7 +77,7 @@ def test_a_finished_game_is_recorded_once_with_who_was_a_computer(paths: tuple[P
     session = new_session("shut-the-box", ["Anna", "cpu"], {}, seed=5, save_to=save_to, record_to=record_to)
     play_to_the_end(session)
     assert session.record_problem is None and not save_to.exists()
-    session.save()  # saving again records nothing new
+    session.finish()  # finishing again records nothing new
     with ScoreHistory(record_to) as history:
         (finished,) = history.games()
         assert finished.dice == "random"

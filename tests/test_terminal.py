@@ -222,9 +222,9 @@ def test_end_of_input_leaves_the_game_saved(tmp_path: Path) -> None:
     assert again.lines[0] == ("Shut the Box continued: Anna and Ben. Anna's turn. Singles: 2 and 5. Sum: 7.")
 
 
-def test_quit_saves_and_leaves(tmp_path: Path) -> None:
+def test_quit_before_anything_was_played_says_no_game_was_saved(tmp_path: Path) -> None:
     run = play(["quit"], save_to=tmp_path / "current.json")
-    assert run.outcome == "quit" and run.lines[-1] == "Game saved. Goodbye."
+    assert run.outcome == "quit" and run.lines[-1] == "Goodbye." and not (tmp_path / "current.json").exists()
 
 
 def test_a_whole_game_of_computers_plays_itself_to_the_end() -> None:
