@@ -11,7 +11,7 @@ import pygame
 import pytest
 from window_driver import Driver, open_driver
 
-from accessible_dice.session import save_path
+from accessible_dice.saved_games import new_path
 from accessible_dice.ui import keys
 from accessible_dice.ui.window import Confirm, Entry, Reader
 from accessible_dice.ui.window_game import GameScreen
@@ -135,7 +135,7 @@ def test_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(driver:
     """ER-01/ER-03: the prompt says how many and how; a bad entry is explained; the field stays."""
     from accessible_dice.session import new_session
 
-    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=save_path())
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=new_path("shut-the-box"))
     driver.window.push(GameScreen(driver.window, session))
     assert isinstance(driver.top, Entry)
     assert "throw 2 dice and type their values from 1 to 6" in driver.last
@@ -200,7 +200,10 @@ def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver)
     assert isinstance(menu, MainMenu)
     assert any(text == "Game saved." for text in driver.spy.texts)
     assert driver.last.startswith("Main menu. New game, 1 of 5")
-    driver.keys("down", "return")
+    driver.keys("end")
+    assert driver.last.startswith("Shut the Box with Anna: Anna's turn. Last played today at ")
+    assert driver.last.endswith(", random dice., 5 of 5")
+    driver.keys("return")
     resumed = driver.top
     assert isinstance(resumed, GameScreen) and resumed.resumed
     assert resumed.game.dice_on_table() != ()
@@ -210,7 +213,8 @@ def test_a_finished_game_goes_into_the_score_history_shown_from_the_menu(driver:
     from accessible_dice.history import history_path
     from accessible_dice.session import new_session
 
-    session = new_session("shut-the-box", ["Anna"], {}, seed=7, save_to=save_path(), record_to=history_path())
+    session = new_session("shut-the-box", ["Anna"], {}, seed=7, save_to=new_path("shut-the-box"),
+                          record_to=history_path())
     driver.window.push(GameScreen(driver.window, session))
     while not session.game.is_over():
         driver.keys("return")
@@ -594,7 +598,7 @@ def test_the_window_title_names_the_screen(driver: Driver) -> None:
 def test_a_yatzy_rethrow_with_real_dice_asks_only_for_the_dice_picked_up(driver: Driver) -> None:
     from accessible_dice.session import new_session
 
-    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=save_path())
+    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=new_path("yatzy"))
     driver.window.push(GameScreen(driver.window, session))
     assert isinstance(driver.top, Entry) and "throw 5 dice" in driver.last
     driver.type("6 6 2 3 6")
@@ -643,7 +647,7 @@ def test_ctrl_z_takes_back_and_ctrl_y_does_again_as_the_terminal_says(driver: Dr
 def test_undoing_typed_dice_asks_for_them_again_once(driver: Driver) -> None:
     from accessible_dice.session import new_session
 
-    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=save_path())
+    session = new_session("yatzy", ["Anna"], {}, manual=True, save_to=new_path("yatzy"))
     driver.window.push(GameScreen(driver.window, session))
     driver.type("1 2 3 4 5")
     driver.keys("return", "ctrl+z")
@@ -656,7 +660,7 @@ def test_undoing_typed_dice_asks_for_them_again_once(driver: Driver) -> None:
 def test_h_reads_this_games_records_from_the_score_history(driver: Driver, tmp_path) -> None:
     from accessible_dice.session import new_session
 
-    session = new_session("yatzy", ["Anna"], {}, save_to=save_path(), record_to=tmp_path / "history.sqlite3")
+    session = new_session("yatzy", ["Anna"], {}, save_to=new_path("yatzy"), record_to=tmp_path / "history.sqlite3")
     driver.window.push(GameScreen(driver.window, session))
     driver.keys("h")
     assert isinstance(driver.top, Reader)

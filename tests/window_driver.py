@@ -72,9 +72,9 @@ class Driver:
 
     def game(self, game_id: str, players: list[str], seed: int = 1, **options: object) -> GameScreen:
         """Start a game straight away (as ``--game``), saved in the test's data folder."""
-        from accessible_dice.session import save_path
+        from accessible_dice.saved_games import new_path
 
-        session = new_session(game_id, players, dict(options), seed=seed, save_to=save_path())
+        session = new_session(game_id, players, dict(options), seed=seed, save_to=new_path(game_id))
         screen = GameScreen(self.window, session)
         self.window.push(screen)
         return screen
