@@ -134,6 +134,8 @@ class Terminal:
         self.settings = settings or SettingsScreen(language, config.Settings(verbosity=verbosity.name.lower()))
         #: The history length when real dice were last asked for, so each throw is asked for once.
         self.prompted_at = -1
+        #: The game :meth:`play` is playing (or played last), so the program's end can say whether it is saved.
+        self.session: Session | None = None
         self._ = language._
 
     def say(self, utterance: Utterance | None) -> None:
@@ -144,6 +146,7 @@ class Terminal:
     def play(self, session: Session, resumed: bool = False) -> str:
         """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
         game = session.game
+        self.session = session
         presenter = self.presenter(session)
         self.opening(session, presenter, resumed)
         while True:
@@ -267,7 +270,7 @@ class Terminal:
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
-        if session.game.is_over() or session.save_to is None:
+        if session.game.is_over() or session.save_to is None or not session.game.history:  # nothing to save
             # Translators: the player leaves.
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:
