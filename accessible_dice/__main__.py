@@ -1,5 +1,5 @@
 """``python -m accessible_dice``: the same as the ``accessible-dice`` command."""
 
-from accessible_dice.cli import main
+from accessible_dice.start import main
 
 raise SystemExit(main())

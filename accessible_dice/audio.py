@@ -23,6 +23,17 @@ _lock = threading.Lock()
 _state: dict[str, bool] = {}
 
 
+def leave_signals_alone() -> None:
+    """Tell SDL not to take SIGINT and SIGTERM; call it before any part of SDL starts.
+
+    SDL's own handler turns them into a quit event that only a window's event
+    loop reads: in the terminal, SIGTERM (a logout, a shutdown) was then
+    ignored once the mixer had started. The program handles both itself
+    (``ui.launch``).
+    """
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+
+
 @contextmanager
 def _quiet_c_stderr() -> Iterator[None]:
     """Keep C libraries from writing to the terminal while the device is opened.
@@ -56,6 +67,7 @@ def ensure_mixer() -> bool:
         if "ready" in _state:
             return _state["ready"]
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        leave_signals_alone()
         try:
             import pygame
 

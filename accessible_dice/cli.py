@@ -145,10 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
-    if launch.history:
-        return print_history(launch)
-    from accessible_dice.ui.launch import run
+    from accessible_dice.ui.launch import guarded, run
 
+    if launch.history:
+        return guarded(lambda: print_history(launch))
     return run(launch)
 
 

@@ -142,6 +142,24 @@ def rethrow_move(game: Game) -> Move | None:
     return next((move for move in game.legal_moves() if move.kind == RETHROW), None)
 
 
+def rethrow_due(game: Game) -> Move:
+    """The re-throw legal now, for a ``roll`` or typed values while no throw is due; else the refusal.
+
+    The refusal is the game's own reason where it has a re-throw ("All five
+    dice are held: release one to throw again.", "No throws left: score a
+    box."), so the player hears what to do rather than only that no dice
+    are to be thrown.
+    """
+    again = rethrow_move(game)
+    if again is not None:
+        return again
+    if game.is_over():
+        raise GameIsOver()
+    for kind in game.move_types:
+        if kind.kind == RETHROW:
+            game.check_move(kind())
+    raise NoThrowNow()
+
 class Session:
     """One game with its players, its dice source, its save file and its score history.
 
@@ -245,10 +263,6 @@ class Session:
 
     # -- acting; each returns the events, or raises a DiceError and changes nothing
 
-    def rethrow(self) -> Move | None:
-        """The legal move that asks for a re-throw now (Yatzy's ``throw``), if there is one."""
-        return rethrow_move(self.game)
-
     def roll(self) -> list[Event]:
         """The player's ``roll``: start a re-throw where the game has one, then throw random dice.
 
@@ -256,10 +270,7 @@ class Session:
         """
         events: list[Event] = []
         if self.request() is None:
-            again = self.rethrow()
-            if again is None:
-                raise GameIsOver() if self.game.is_over() else NoThrowNow()
-            events = self.act(again)
+            events = self.act(rethrow_due(self.game))
         request = self.request()
         if self.manual or request is None:
             return events
@@ -276,9 +287,7 @@ class Session:
         request = self.request()
         if request is not None:
             return self.act(Roll(parse_dice(text, request.count, request.faces)))
-        again = self.rethrow()
-        if again is None:
-            raise GameIsOver() if self.game.is_over() else NoThrowNow()
+        again = rethrow_due(self.game)
         trial = copy.deepcopy(self.game)
         trial.apply(again)
         request = trial.dice_request()

@@ -197,7 +197,8 @@ class Settings:
             raise NoSuchSetting(key=key, known=", ".join(BY_KEY), keys=tuple(BY_KEY))
         value = spec.parse(text.strip())
         if value is None:
-            raise SettingValueRefused(key=spec.key, value=text.strip() or '""', allowed=spec.allowed, option=spec)
+            raise SettingValueRefused(key=spec.key, value=shortened(text.strip()) or '""', allowed=spec.allowed,
+                                      option=spec)
         return dataclasses.replace(self, **{_field(spec.key): value})
 
     def voice_settings(self) -> VoiceSettings:
@@ -259,22 +260,38 @@ def loads(text: str) -> tuple[Settings, list[DiceError]]:
         value = None if text is None else spec.parse(text)
         if value is None:
             values.pop(_field(key), None)
-            problems.append(BadSettingValue(line=number, key=key, value=written or '""', allowed=spec.allowed,
-                                            default=Settings().shown(key), option=spec, in_file=True))
+            problems.append(BadSettingValue(line=number, key=key, value=shortened(written) or '""',
+                                            allowed=spec.allowed, default=Settings().shown(key) or '""',
+                                            option=spec, in_file=True))
         else:
             values[_field(key)] = value
     return Settings(**values), problems
 
 
+#: The most of a bad value a problem repeats: a hostile file may hold 64 kB on one line.
+SHOWN_VALUE = 40
+
+
+def shortened(written: str) -> str:
+    """A value as a problem repeats it: whole when short, else its start and an ellipsis."""
+    return written if len(written) <= SHOWN_VALUE else written[:SHOWN_VALUE] + "…"
+
+
 def _as_text(line: str, written: str) -> str | None:
     """A value as text for the option parser: TOML when it is TOML, else the bare word as written.
 
-    ``None`` for a TOML list, table, date or fraction, which no setting takes.
+    ``None`` for a TOML list, table, date or fraction, which no setting takes,
+    and for what the TOML reader cannot take at all: brackets nested hundreds
+    deep (``RecursionError``) or a number of thousands of digits (a
+    ``ValueError`` from Python's limit on converting them). Each is a bad
+    value of that one line, never a reason to stop.
     """
     try:
         parsed = next(iter(tomllib.loads(line).values()))
     except (tomllib.TOMLDecodeError, StopIteration):
         return written.split(" #")[0].strip()
+    except (RecursionError, ValueError):
+        return None
     if isinstance(parsed, bool):
         return "yes" if parsed else "no"
     if isinstance(parsed, (int, str)):

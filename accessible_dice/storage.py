@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -58,6 +59,27 @@ def write_atomic(path: Path, text: str) -> None:
         Path(temporary).unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+#: How old a temporary file of :func:`write_atomic` must be to be left over from an interrupted
+#: write, rather than one another running game is writing now (a write takes milliseconds).
+STALE_SECONDS = 60.0
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> None:
+    """Remove what writes cut short (SIGKILL, a power cut) left in ``folder``: :func:`write_atomic`'s
+    ``*.tmp`` files, once they are :data:`STALE_SECONDS` old. Called at each start; never fails."""
+    now = time.time() if now is None else now
+    try:
+        found = list(folder.glob("*.tmp"))
+    except OSError:
+        return
+    for path in found:
+        try:
+            if path.is_file() and now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+        except OSError:  # gone already, or not ours to remove: it does no harm
+            continue
 
 
 def _sync_folder(folder: Path) -> None:

@@ -21,7 +21,16 @@ back"). Each action belongs to the player who was to act before it
    back would let a player throw again for better dice. So with random dice
    a throw is a boundary too, and only the moves made since can be taken
    back. With manual dice a typing slip is the very thing to take back.
-4. Nothing is taken back once the game is over.
+4. What a player has learned or paid stays: a move the game marks as final
+   (:attr:`Move.final`: QUICLO's judged equation, its helper and "no
+   equation possible", which say an equation or a verdict and may cost a
+   life) is never taken back, nor anything before it, whoever made it.
+   Taking it back would let the player play the turn again knowing the
+   answer. Dice typed after it may still be taken back.
+5. Nothing is taken back once the game is over.
+
+All of this is worked out from the history alone, so it holds the same in a
+resumed game.
 
 "The next player has acted" holds even when that player then takes their
 own action back: the player before does not get their turn back.
@@ -36,7 +45,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from accessible_dice.errors import N_, IllegalMove
-from accessible_dice.games.base import Action, Event, Game, GameIsOver, Roll
+from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, Roll
 
 
 class NothingToUndo(IllegalMove):
@@ -52,6 +61,11 @@ class NextPlayerActed(IllegalMove):
 class RandomThrowStays(IllegalMove):
     # Translators: undo right after a throw of random dice; the throw cannot be undone.
     template = N_("Random dice stay as they fell; a throw cannot be taken back.")
+
+
+class FinalMove(IllegalMove):
+    # Translators: undo of a move that showed an answer or cost a life (QUICLO's equation, helper or none).
+    template = N_("What that move showed or cost stays; it cannot be taken back.")
 
 
 class NothingToRedo(IllegalMove):
@@ -127,6 +141,8 @@ def undo_point(game: Game, history: Sequence[Step], *, manual: bool, computers: 
         thrown = isinstance(step.action, Roll)
         if step.player != owner or (thrown and not manual and owner in computers):
             break
+        if isinstance(step.action, Move) and step.action.final:
+            raise FinalMove()
         if thrown and not manual:
             raise RandomThrowStays()
         if owner not in computers or thrown:

@@ -54,9 +54,9 @@ def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: floa
     env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
-    done = subprocess.run([sys.executable, "-m", "accessible_dice", *args],
-                          input="".join(f"{line}\n" for line in typed), capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=timeout)
+    done = subprocess.run(watched_command(args, timeout), input="".join(f"{line}\n" for line in typed),
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=timeout + DUMP_GRACE)
+    assert not done.stderr.startswith(HUNG), f"the program hung; every thread's stack:\n{done.stderr}"
     assert "Traceback" not in done.stdout and "Traceback" not in done.stderr, done.stderr
     return Result(done.returncode, done.stdout.splitlines(), done.stderr)
 
@@ -69,6 +69,24 @@ def the_save(data: Path) -> Path:
 
 def no_save_left(data: Path) -> bool:
     return not list((data / "saves").glob("*.json"))
+#: How faulthandler's dump of a run that hung begins (:func:`watched_command`): "Timeout (0:01:00)!".
+HUNG = "Timeout ("
+#: Seconds the harness waits beyond a run's time limit for its stack dump to arrive.
+DUMP_GRACE = 10.0
+
+
+def watched_command(args: Sequence[str], timeout: float) -> list[str]:
+    """``python -m accessible_dice ARGS``, which dumps every thread's stack and ends when it runs past ``timeout``.
+
+    So a hang in CI (newcomer.md finding 1) shows where each thread waited,
+    instead of a bare time-out. The program itself is run as ``-m`` runs it
+    (:func:`runpy.run_module`), so the command line tested is the real one.
+    """
+    watch = ("import faulthandler, runpy, sys; "
+             f"faulthandler.dump_traceback_later({float(timeout)!r}, exit=True); "
+             "sys.argv[0] = 'accessible_dice'; "
+             "runpy.run_module('accessible_dice', run_name='__main__', alter_sys=True)")
+    return [sys.executable, "-c", watch, *args]
 
 
 def typed_in(lang: Language, game_id: str, line: str) -> str:

@@ -33,7 +33,7 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
         "There is no die 9; the dice are numbered 1 to 5.",
         "There is no box called kniffel; the boxes are: ones twos threes fours fives sixes one-pair two-pairs "
         "three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy.",
-        "No dice are to be thrown now. 2 throws left.",
+        "Enter 5 values from 1 to 6; you entered 2.",
         "1 held, die 1. 2 throws left.",
         "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1.",
         "Enter 4 values from 1 to 6; you entered 2.",
@@ -56,6 +56,25 @@ def test_roll_with_values_after_holding_starts_the_rethrow_with_those_dice(tmp_p
         "Die 2: 7 is not valid, enter 1 to 6.",
         "Anna threw 4 and 4. Now 3, 3, 4, 4, and 3. 1 throw left.",
         "Anna threw 6 and 6. Now 3, 3, 6, 6, and 3. No throws left: score a box.",
-        "No dice are to be thrown now. No throws left: score a box.",
+        "No throws left: score a box.",
+        "Game saved. Goodbye.",
+    ]
+
+
+def test_values_typed_after_holding_start_the_rethrow_as_roll_with_values_does(tmp_path: Path) -> None:
+    """playtest.md D3: at a real table the re-thrown dice are typed straight away, without roll."""
+    typed = ["5 5 2 3 1", "hold 1 2", "6 6 6 6", "6 6 6", "hold 3 4 5", "r", "6 6", "release 5", "2", "3"]
+    result = play("en", [*MANUAL[:-1], "Ola,Kari"], typed, tmp_path)
+    assert result.lines[2:] == [
+        "Ola threw 5, 5, 2, 3, and 1. 2 throws left.",
+        "5 and 5 held, dice 1 and 2. 2 throws left.",
+        "Enter 3 values from 1 to 6; you entered 4.",
+        "Ola threw 6, 6, and 6. Now 5, 5, 6, 6, and 6. 1 throw left.",
+        "6, 6, and 6 held, dice 3, 4, and 5. 1 throw left.",
+        "All five dice are held: release one to throw again.",
+        "All five dice are held: release one to throw again.",
+        "6 released, die 5. 1 throw left.",
+        "Ola threw 2. Now 5, 5, 6, 6, and 2. No throws left: score a box.",
+        "No throws left: score a box.",
         "Game saved. Goodbye.",
     ]

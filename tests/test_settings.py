@@ -161,6 +161,26 @@ def test_a_file_that_cannot_be_opened_is_reported_and_left_alone(path: Path) -> 
     assert path.is_dir()
 
 
+@pytest.mark.parametrize("written", ["[" * 600 + "]" * 600, "1" * 5000, "{a = " * 700 + "1" + "}" * 700,
+                                     '"' + "x" * 60_000 + '"'])
+def test_deeply_nested_or_absurd_values_are_reported_and_replaced_never_fatal(path: Path, written: str) -> None:
+    """reliability.md C3 and U3, U5: 600 brackets crashed every start; a 5,000-digit number read out
+    Python's own words; a long value was repeated whole."""
+    path.parent.mkdir(parents=True)
+    path.write_text(f"verbosity = \"full\"\nspeech-rate = {written}\n", encoding="utf-8")
+    loaded = config.load(path)
+    assert loaded.settings == Settings(verbosity="full")
+    assert [type(p) for p in loaded.problems] == [BadSettingValue, SettingsRepaired]
+    said = str(loaded.problems[0])
+    assert said.startswith("Settings line 2: speech-rate cannot be ") and "…;" in said and len(said) < 200
+    assert "limit" not in said and config.load(path) == config.Loaded(Settings(verbosity="full"))
+
+
+def test_an_empty_default_is_said_as_empty_quotes() -> None:
+    _chosen, problems = config.loads('voice = "\u0000"\n')
+    assert str(problems[0]).endswith('It is "" for now.')
+
+
 @given(st.text(max_size=300))
 @settings(max_examples=150, deadline=None)
 def test_no_text_at_all_breaks_the_reader(text: str) -> None:

@@ -222,7 +222,13 @@ def test_end_of_input_leaves_the_game_saved(tmp_path: Path) -> None:
     assert again.lines[0] == ("Shut the Box continued: Anna and Ben. Anna's turn. Singles: 2 and 5. Sum: 7.")
 
 
-def test_quit_before_anything_was_played_says_no_game_was_saved(tmp_path: Path) -> None:
+def test_quit_saves_and_leaves(tmp_path: Path) -> None:
+    run = play(["roll", "quit"], save_to=tmp_path / "current.json", seed=3)
+    assert run.outcome == "quit" and run.lines[-1] == "Game saved. Goodbye."
+
+
+def test_quit_before_anything_was_played_does_not_say_saved(tmp_path: Path) -> None:
+    """playtest.md D6: "Game saved." was said with nothing written."""
     run = play(["quit"], save_to=tmp_path / "current.json")
     assert run.outcome == "quit" and run.lines[-1] == "Goodbye." and not (tmp_path / "current.json").exists()
 

@@ -11,9 +11,11 @@ from accessible_dice import save
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class, new_game
-from accessible_dice.games.base import Action, Game, GameIsOver, Roll
+from accessible_dice.games.base import Action, Game, GameIsOver, Move, Roll
+from accessible_dice.games.quiclo import DeclareNone, UseHelper, WriteEquation
 from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.undo import (
+    FinalMove,
     NextPlayerActed,
     NothingToRedo,
     NothingToUndo,
@@ -210,6 +212,7 @@ def test_undo_and_redo_keep_the_rules_in_every_game(name: str, manual: bool) -> 
                 assert first_player not in computers or isinstance(first, Roll)
                 assert all(p in computers and not isinstance(a, Roll) for p, a in history[point + 1:])
                 assert manual or not any(isinstance(a, Roll) for _p, a in history[point:])
+                assert not any(isinstance(a, Move) and a.final for _p, a in history[point:])
                 assert person_to_act(timeline) and timeline.steps == steps(game)
                 before_undo.append((snapshot, history[point:]))
                 del history[point:]
@@ -230,3 +233,94 @@ def _replay(name: str, players: list[str], game: Game) -> Game:
     for action in game.history:
         fresh.apply_trusted(action)
     return fresh
+
+
+# ---------------------------------------------------------------- what was learned or paid stays
+
+#: A QUICLO throw, and a right equation with five of its dice, a wrong one, and one with all six.
+QUICLO_THROW = Roll((1, 2, 3, 4, 5, 12))
+QUICLO_MOVES = {"helper": UseHelper(), "none": DeclareNone(), "right": WriteEquation("1+2+4=12-5"),
+                "wrong": WriteEquation("1+2=4"), "all six": WriteEquation("12/3+5=4*2+1")}
+
+
+def quiclo(players: tuple[str, ...], manual: bool) -> Timeline:
+    return Timeline(new_game("quiclo", list(players)), manual=manual)
+
+
+@pytest.mark.parametrize("manual", [True, False], ids=["manual", "random"])
+@pytest.mark.parametrize("players", [("Ola",), ("Ola", "Kari")], ids=["solo", "hot-seat"])
+@pytest.mark.parametrize("move", sorted(QUICLO_MOVES))
+def test_a_quiclo_move_is_final_so_no_life_comes_back(move: str, players: tuple[str, ...], manual: bool) -> None:
+    """playtest.md D2: undo after the helper, none or a judged equation gave the life back and kept the answer."""
+    timeline = quiclo(players, manual)
+    timeline.apply(QUICLO_THROW)
+    timeline.apply(QUICLO_MOVES[move])
+    after = rebuild(timeline.game, 2)
+    for game in (timeline, Timeline(save.loads(save.dumps(timeline.game)), manual=manual)):
+        with pytest.raises(FinalMove):
+            game.undo()
+        assert not game.can_undo() and game.game == after
+
+
+def test_quiclo_dice_typed_after_a_final_move_can_still_be_taken_back_but_not_the_move() -> None:
+    timeline = quiclo(("Ola",), manual=True)
+    for action in (QUICLO_THROW, QUICLO_MOVES["wrong"], Roll((6, 6, 6, 6, 6, 6))):
+        timeline.apply(action)
+    resumed = Timeline(save.loads(save.dumps(timeline.game)), manual=True)
+    assert resumed.undo() == (Roll((6, 6, 6, 6, 6, 6)),)
+    with pytest.raises(FinalMove):
+        resumed.undo()
+    assert resumed.game.lives == [2]
+
+
+def test_a_quiclo_throw_typed_wrongly_is_taken_back_before_the_equation() -> None:
+    timeline = quiclo(("Ola", "Kari"), manual=True)
+    timeline.apply(QUICLO_THROW)
+    assert Timeline(save.loads(save.dumps(timeline.game)), manual=True).undo() == (QUICLO_THROW,)
+
+
+def test_a_computers_final_move_keeps_the_dice_typed_for_it() -> None:
+    timeline = Timeline(new_game("quiclo", ["Ola", "cpu"]), manual=True, computers={1})
+    for action in (QUICLO_THROW, QUICLO_MOVES["right"], QUICLO_THROW, QUICLO_MOVES["helper"]):
+        timeline.apply(action)
+    with pytest.raises(FinalMove):
+        timeline.undo()
+
+
+def final_kinds() -> dict[str, set[str]]:
+    """Every game's final move kinds: the moves that reveal an answer or cost a life."""
+    return {name: {t.kind for t in game_class(name).move_types if t.final} for name in GAMES}
+
+
+def test_the_moves_that_reveal_or_cost_are_final_and_no_other_in_every_game() -> None:
+    assert final_kinds() == {"shut-the-box": set(), "yatzy": set(), "storeslem": set(),
+                                            "threes-away": set(), "quiclo": {"equation", "helper", "none"}}
+
+
+def to_a_persons_throw(name: str, seed: int) -> tuple[Game, Roll]:
+    """A game of ``name`` played at random (from ``seed``) to a later throw by a person, and that throw."""
+    game, dice, chooser = new_game(name, players_for(name)), RandomDice(seed), random.Random(seed)
+    throws = 0
+    while True:
+        request = game.dice_request()
+        if request is not None:
+            throws += 1
+            if throws > 2 and game.players[request.player] != "cpu":
+                return game, Roll(dice.throw(request))
+            game.apply(Roll(dice.throw(request)))
+        else:
+            game.apply(chooser.choice([m for m in game.legal_moves() if not m.final] or game.legal_moves()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_dice_typed_wrongly_are_taken_back_after_a_resume_and_random_ones_stay_in_every_game(name: str) -> None:
+    for seed in range(3):
+        game, roll = to_a_persons_throw(name, seed)
+        before = rebuild(game, len(game.history))
+        game.apply(roll)
+        computers = {p for p, n in enumerate(game.players) if n == "cpu"}
+        typed = Timeline(save.loads(save.dumps(game)), manual=True, computers=computers)
+        assert typed.undo() == (roll,) and typed.game == before
+        thrown = Timeline(save.loads(save.dumps(game)), manual=False, computers=computers)
+        with pytest.raises(RandomThrowStays):
+            thrown.undo()

@@ -36,6 +36,10 @@ class Move:
     """
 
     kind: ClassVar[str] = "move"
+    #: Whether the move can never be taken back: its result told the player something they could
+    #: not know before (a judged equation, the helper's equation) or cost a life, and undoing it
+    #: would let them play it again knowing that (docs/playing.md, "Taking a step back").
+    final: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"move": self.kind}

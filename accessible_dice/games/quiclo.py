@@ -135,9 +135,10 @@ def solve(dice: Sequence[int]) -> str | None:
 
 @dataclass(frozen=True)
 class WriteEquation(Move):
-    """The player's equation, exactly as typed (judged when applied)."""
+    """The player's equation, exactly as typed (judged when applied; the verdict is final)."""
 
     kind = "equation"
+    final = True
     text: str
 
     def __post_init__(self) -> None:
@@ -148,16 +149,18 @@ class WriteEquation(Move):
 
 @dataclass(frozen=True)
 class UseHelper(Move):
-    """Ask the solution helper: costs a life and ends the turn."""
+    """Ask the solution helper: costs a life and ends the turn (final: its equation was heard)."""
 
     kind = "helper"
+    final = True
 
 
 @dataclass(frozen=True)
 class DeclareNone(Move):
-    """Declare "no equation possible"; free only when the solver agrees."""
+    """Declare "no equation possible"; free only when the solver agrees (final: the answer was heard)."""
 
     kind = "none"
+    final = True
 
 
 @dataclass(frozen=True)

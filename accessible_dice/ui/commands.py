@@ -22,9 +22,9 @@ from types import ModuleType
 
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games import GAMES
-from accessible_dice.games.base import Game, Move, NoThrowNow
+from accessible_dice.games.base import Game, Move
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.session import rethrow_move
+from accessible_dice.session import rethrow_due
 
 #: The shared commands: name -> (word marked for translation, short letters).
 COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -166,15 +166,15 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
         # Anything else typed while real dice are due is read as their values, so
         # the refusal says what a die value looks like (checklist ER-01).
         return Command("values", (line,))
-    if _VALUES.match(line):
-        raise NoThrowNow()
+    if _VALUES.match(line):  # values typed at a real table, for the re-throw they start (Yatzy, after hold)
+        return _values(line, game, manual)
     raise UnknownCommand(word=words[0])
 
 
 def _values(text: str, game: Game, manual: bool) -> Command:
     """Typed values of real dice: for the throw due, or for a re-throw they start (Yatzy)."""
-    if game.dice_request() is None and rethrow_move(game) is None:
-        raise NoThrowNow()
+    if game.dice_request() is None:
+        rethrow_due(game)
     if not manual:
         raise RandomDiceOnly()
     return Command("values", (text,))

@@ -3,8 +3,11 @@
 Chooses the front end, the language, the speech and sound outputs, then
 starts the game asked for (``--game``), the saved one (``--resume``) or the
 main menu. No traceback ever reaches the player: an unexpected error is
-written to ``error.log`` in the data folder and summed up in one line on
-standard error; the game was saved after its last action.
+written to ``error.log`` in the data folder and summed up in the player's
+language, on standard error and by the voice, saying "saved" only when the
+game was (every action saves it). Ctrl+C, SIGTERM (logout, shutdown) and
+SIGHUP (the terminal closed) end the program at once with the goodbye said
+(docs/playing.md, "When the program is stopped").
 """
 
 from __future__ import annotations
@@ -13,9 +16,14 @@ import dataclasses
 import importlib.util
 import logging
 import os
+import signal
+import socket
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from accessible_dice import saved_games
@@ -31,7 +39,7 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
-from accessible_dice.storage import data_dir
+from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.menu import Menu, default_players
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
@@ -43,12 +51,81 @@ class NoSavedGame(DiceError):
     template = N_("There is no saved game to continue.")
 
 
+class Stopped(BaseException):
+    """A signal asked the program to end: SIGTERM (logout, shutdown, ``kill``) or SIGHUP (the terminal closed).
+
+    Raised by the signal handler in the main thread, wherever it is (most
+    often waiting for a typed line), so the program ends at once, like
+    Ctrl+C. A ``BaseException``, so no "a sound must never stop the game"
+    handler can swallow it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    def status(self) -> int:
+        """The exit status: 143 for SIGTERM, as a shell reports it; 0 for SIGHUP, which is the end of input."""
+        return 0 if self.signum == SIGHUP else 128 + self.signum
+
+
+#: The signal of a closed terminal (not on Windows).
+SIGHUP = getattr(signal, "SIGHUP", None)
+
+
+def _stop(signum: int, _frame: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+def _catch_signals() -> None:
+    """SIGTERM and SIGHUP end the program through :class:`Stopped`.
+
+    Installed before the sound mixer starts, so SDL, which only takes a
+    signal nobody handles, leaves them to us (and ``audio`` tells it not to
+    take any).
+    """
+    for number in (signal.SIGTERM, SIGHUP):
+        if number is not None:
+            signal.signal(number, _stop)
+
+
+@dataclass
+class _Playing:
+    """What the program's end has to be said with: the player's language and voice, and the game playing.
+
+    Filled in as they come to exist, so a crash or a signal at any moment is
+    said as well as it can be then.
+    """
+
+    lang: Language | None = None
+    announcer: Announcer | None = None
+    terminal: Terminal | None = None
+
+    def saved(self) -> bool:
+        """Whether the game being played is saved: its file was written and the last save worked."""
+        session = None if self.terminal is None else self.terminal.session
+        return (session is not None and session.save_to is not None and session.save_error is None
+                and session.save_to.exists())
+
+
+_playing = _Playing()
+
+
 def run(launch: Launch) -> int:
     """Play what ``launch`` asks for; the exit status (0 also when input ends)."""
+    return guarded(lambda: _run(launch))
+
+
+def guarded(work: Callable[[], int]) -> int:
+    """``work()``'s exit status, with no traceback ever: a crash is said (:func:`_crashed`), Ctrl+C and
+    the signals of :class:`Stopped` end quietly. Play and ``--history`` both run through it."""
+    _catch_signals()
     try:
-        return _run(launch)
+        return work()
     except KeyboardInterrupt:
         return 130
+    except Stopped as stopped:
+        return stopped.status()
     except BrokenPipeError:
         # Whoever read our output has gone (``| head``): nothing left to say to.
         # Point stdout at the null device so the interpreter's final flush is quiet.
@@ -59,17 +136,50 @@ def run(launch: Launch) -> int:
 
 
 def _crashed(error: Exception) -> int:
+    """Say that the program has to stop, in the player's language and voice; the details go to ``error.log``."""
+    lang = _playing.lang or language(None)
+    _ = lang._
     where = data_dir() / "error.log"
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         with where.open("a", encoding="utf-8") as log:
             log.write("".join(traceback.format_exception(error)))
-        detail = f"details are in {where}"
+        # Translators: after a crash; {path} is the log file with the details, for a bug report.
+        detail = _("The details are in {path}.").format(path=where)
     except OSError:
-        detail = "no log could be written"
-    print(f"accessible-dice: something went wrong ({type(error).__name__}); the game was saved; {detail}.",
-          file=sys.stderr)
+        # Translators: after a crash, when even the log file could not be written.
+        detail = _("No details could be written.")
+    # Translators: an unexpected error ends the program; {error} is its technical name, for a bug report.
+    said = [_("Something went wrong ({error}) and the program has to stop.").format(error=type(error).__name__)]
+    if _playing.saved():
+        # Translators: after a crash: the game in progress was saved after its last move.
+        said.append(_("The game is saved."))
+    text = " ".join([*said, detail])
+    print(f"accessible-dice: {text}", file=sys.stderr)
+    _speak(answer(text))
     return 1
+
+
+def _speak(utterance: Utterance) -> None:
+    """Say ``utterance`` with the voice alone, where there is one (a text voice would print it twice)."""
+    voice = None if _playing.announcer is None else _playing.announcer.voice
+    if voice is not None and getattr(voice, "backend", None) != "text":
+        try:
+            voice.speak(utterance)
+        except Exception:  # the program is ending anyway; the line on standard error stands
+            logging.getLogger(__name__).info("the crash could not be spoken", exc_info=True)
+
+
+def _leaving(announcer: Announcer, lang: Language) -> None:
+    """Ctrl+C or a signal: the goodbye, saying whether the game is saved (the terminal may be gone)."""
+    terminal, session = _playing.terminal, None if _playing.terminal is None else _playing.terminal.session
+    try:
+        if terminal is not None and session is not None:
+            terminal.goodbye(session)
+        else:
+            announcer.say(answer(lang._("Goodbye.")))
+    except OSError:  # SIGHUP: the terminal that would show it is gone
+        pass
 
 
 def _stdout() -> TextIO:
@@ -81,8 +191,27 @@ def _stdout() -> TextIO:
     return stream
 
 
+def _stdin() -> None:
+    """Standard input that cannot fail on bytes the locale's encoding rejects.
+
+    A Latin-1 or CP1252 terminal sends ``hjälp`` or ``würfeln`` as single
+    bytes, which are not UTF-8: each becomes U+FFFD, and the line is refused
+    in words like any unknown command.
+    """
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+
+
 def _read_line() -> str | None:
-    line = sys.stdin.readline()
+    """The next typed line; ``None`` at the end of input, also with no standard input at all (``<&-``)
+    or one that cannot be read any more (the terminal went away)."""
+    if sys.stdin is None:
+        return None
+    try:
+        line = sys.stdin.readline()
+    except OSError:
+        return None
     return None if line == "" else line.rstrip("\r\n")
 
 
@@ -104,13 +233,73 @@ def display_available(environ: Mapping[str, str] = os.environ, platform: str = s
     return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
 
 
-def _front_end(launch: Launch) -> str:
-    """The front end to use: the window where asked (or, for auto, where a display exists), else the terminal."""
+#: Seconds an X server has to answer the display probe (over SSH the forwarding answers in milliseconds).
+PROBE_SECONDS = 1.0
+
+
+def display_answers(environ: Mapping[str, str] = os.environ, timeout: float = PROBE_SECONDS) -> bool:
+    """Whether the display named is really there: the Wayland socket exists, or the X server takes a connection.
+
+    ``display_available`` only sees that ``DISPLAY`` is set; over SSH it is
+    often stale (the forwarding closed), and SDL then falls back to drawing
+    nowhere and the window waits for keys that cannot come. So the X socket
+    (``:0`` is ``/tmp/.X11-unix/X0``; ``host:10`` is TCP port 6010) is
+    tried, within ``timeout``. With ``SDL_VIDEODRIVER`` set to a headless
+    driver, the window was asked to draw nowhere (tests), and that answers.
+    """
+    if environ.get("SDL_VIDEODRIVER", "").strip().lower() in HEADLESS_DRIVERS:
+        return True
+    wayland = environ.get("WAYLAND_DISPLAY", "")
+    if wayland and Path(environ.get("XDG_RUNTIME_DIR", "/run/user"), wayland).exists():
+        return True
+    host, _colon, rest = environ.get("DISPLAY", "").rpartition(":")
+    number = rest.split(".")[0]
+    if not number.isdigit():
+        return False
+    if host in ("", "unix"):
+        family, address = socket.AF_UNIX, f"/tmp/.X11-unix/X{number}"
+        if not Path(address).exists():
+            return False
+    else:
+        family, address = socket.AF_INET, (host, 6000 + int(number))  # type: ignore[assignment]
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.settimeout(timeout)
+            probe.connect(address)
+    except OSError:
+        return False
+    return True
+
+
+class NoDisplay(Exception):
+    """``--ui window`` where no window can be shown: said in one line, exit status 2."""
+
+
+def _front_end(launch: Launch, lang: Language | None = None) -> str:
+    """The front end to use: the window where asked (or, for auto, where a display answers), else the terminal.
+
+    A display that is set but does not answer is said in one line: ``auto``
+    then uses the terminal, and an explicit ``--ui window`` raises
+    :class:`NoDisplay` with the line to say.
+    """
+    _ = (lang or language(None))._
     window = importlib.util.find_spec("accessible_dice.ui.window") is not None
     if launch.ui == "window" and not window:
         print("accessible-dice: the window front end is not available yet; using the terminal.", file=sys.stderr)
     wanted = launch.ui == "window" or (launch.ui == "auto" and display_available())
-    return "window" if wanted and window else "console"
+    if not (wanted and window):
+        return "console"
+    if display_answers():
+        return "window"
+    shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or ""
+    if launch.ui == "window":
+        # Translators: --ui window without a display that answers; {display} is the DISPLAY value (may be empty).
+        raise NoDisplay(_("The window cannot be shown: no display answers at {display}.").format(
+            display=shown or '""'))
+    # Translators: --ui auto found DISPLAY set but nothing answering (a stale SSH forwarding); {display} is it.
+    print("accessible-dice: " + _("No display answers at {display}; using the terminal.").format(display=shown),
+          file=sys.stderr)
+    return "console"
 
 
 def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announcer:
@@ -151,18 +340,31 @@ def _cues() -> SoundPlayer | None:
 
 def _run(launch: Launch) -> int:
     _log_to_files()
+    _stdin()
+    for folder in (data_dir(), data_dir() / "saves", config_dir()):
+        remove_stale_temporaries(folder)
     loaded = config.load()
     launch = launch.with_settings(loaded.settings)
-    lang = language(launch.lang)
-    if _front_end(launch) == "window":
+    lang = _playing.lang = language(launch.lang)
+    try:
+        front_end = _front_end(launch, lang)
+    except NoDisplay as refusal:
+        print(f"accessible-dice: {refusal}", file=sys.stderr)
+        return 2
+    if front_end == "window":
         from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
 
         return int(run_window(launch, lang, loaded.problems))
-    announcer = _outputs(launch, lang, loaded.settings)
+    announcer = _playing.announcer = _outputs(launch, lang, loaded.settings)
     try:
         for said in settings_words.problems(loaded.problems, lang):
             announcer.say(said)
         return _console(launch, lang, announcer, loaded.settings)
+    except (KeyboardInterrupt, Stopped) as ending:  # said while the voice is still there
+        _leaving(announcer, lang)
+        return ending.status() if isinstance(ending, Stopped) else 130
+    except Exception as error:
+        return _crashed(error)
     finally:
         announcer.close()
 
@@ -176,7 +378,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
             _sound_settings(announcer.cues, now)
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
-    terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
+    terminal = _playing.terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
     if launch.game is not None:

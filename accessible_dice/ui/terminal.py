@@ -135,6 +135,8 @@ class Terminal:
         self.settings = settings or SettingsScreen(language, config.Settings(verbosity=verbosity.name.lower()))
         #: The history length when real dice were last asked for, so each throw is asked for once.
         self.prompted_at = -1
+        #: The game :meth:`play` is playing (or played last), so the program's end can say whether it is saved.
+        self.session: Session | None = None
         self._ = language._
 
     def say(self, utterance: Utterance | None) -> None:
@@ -145,6 +147,7 @@ class Terminal:
     def play(self, session: Session, resumed: bool = False) -> str:
         """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
         game = session.game
+        self.session = session
         presenter = self.presenter(session)
         self.opening(session, presenter, resumed)
         while True:
