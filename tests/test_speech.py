@@ -154,7 +154,9 @@ def test_a_backend_that_raises_at_run_time_falls_back_to_the_next_and_the_game_g
     speaker.speak(U("Six shut."))
     speaker.close()
     assert first.said == ["Seven shut."]
-    assert out.getvalue().splitlines() == ["Speech: text lines.", "Anna's turn.", "4 and 2.", "Six shut."]
+    # Which output failed is said, in the player's language (see the translation test below).
+    assert out.getvalue().splitlines() == ["breaks stopped working. Speech: text lines.", "Anna's turn.", "4 and 2.",
+                                           "Six shut."]
     assert speaker.backend == "none"  # closed
 
 
@@ -394,7 +396,9 @@ def test_the_built_in_voice_failing_at_run_time_hands_over_to_text(monkeypatch: 
         speaker.speak(U("4 and 2."))
         assert wait_for(lambda: out.getvalue().count("\n") >= 3, limit=5)
         speaker.speak(U("Six shut."))
-        assert out.getvalue().splitlines() == ["Speech: text lines.", "Anna's turn.", "4 and 2.", "Six shut."]
+        # Which output failed is said, in the player's language (see the translation test below).
+    assert out.getvalue().splitlines() == ["breaks stopped working. Speech: text lines.", "Anna's turn.", "4 and 2.",
+                                           "Six shut."]
         assert speaker.backend == "text"
     finally:
         monkeypatch.setattr(pygame.mixer, "Sound", real_sound)

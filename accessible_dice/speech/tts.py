@@ -100,7 +100,9 @@ class TtsBackend(Backend):
         self._channel = audio.speech_channel()
         if self._channel is None and DRIVER == "espeak":
             raise BackendUnavailable("no audio output, and pyttsx3's own aplay playback cannot be stopped")
-        self._worker = Worker("speech-tts", self._create_engine, self._drop_engine, on_failure)
+        # The clock runs while the engine renders; playing is not an engine call (see _play).
+        self._worker = Worker("speech-tts", self._create_engine, self._drop_engine, on_failure,
+                              answer_limit=RENDER_LIMIT + 1.0)
         self._worker.start(START_LIMIT)
 
     def close(self) -> list[Utterance]:
@@ -110,6 +112,9 @@ class TtsBackend(Backend):
         self._cut()  # stop the voice first, so the worker is not waiting for a long sentence to end
         self._worker.join()
         return unsaid
+
+    def drain(self, limit: float) -> bool:
+        return self._worker is not None and self._worker.drain(limit)
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that uses the program's own voice (no screen reader).
@@ -266,6 +271,8 @@ class TtsBackend(Backend):
             self._say_itself(utterance, generation)
 
     def _play(self, sound: Any, utterance: Utterance, generation: int) -> None:
+        assert self._worker is not None
+        self._worker.answered()
         with self._lock:
             if generation != self._generation:
                 return  # cut off while it was being rendered
@@ -283,6 +290,8 @@ class TtsBackend(Backend):
         """pyttsx3's own playback: it speaks, but cannot be cut off mid-sentence."""
         if generation != self._generation:
             return
+        assert self._worker is not None
+        self._worker.answered()  # it speaks for as long as the sentence lasts, which is no hang
         self._speaking = True
         self._tell(utterance, True)
         try:

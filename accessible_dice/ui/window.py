@@ -740,5 +740,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         return window.run()
     finally:
         window.close()
+        speaker.drain()  # the goodbye, and anything queued, is heard before the voice goes
         speaker.close()
         cues.close()
