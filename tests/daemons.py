@@ -112,7 +112,8 @@ def start_speech_dispatcher(folder: Path) -> Iterator[SpeechDispatcherDaemon]:
     )
     daemon = SpeechDispatcherDaemon(folder, process)
     try:
-        assert wait_until(lambda: socket_path.exists() and "Speech Dispatcher started" in daemon.log, 10), daemon.log[-2000:]
+        started = wait_until(lambda: socket_path.exists() and "Speech Dispatcher started" in daemon.log, 10)
+        assert started, daemon.log[-2000:]
         yield daemon
     finally:
         _end(process)

@@ -22,6 +22,7 @@ game goes on.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from functools import partial
@@ -160,10 +161,8 @@ class BrlttyDisplay:
         self._closing.set()
 
     def _post(self, run: Any) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):  # closed or failed: braille is gone, the game goes on
             self._worker.post(Job(run))
-        except RuntimeError:  # closed or failed: braille is gone, the game goes on
-            pass
 
     def _show_text(self, text: str) -> None:
         with self._lock:

@@ -94,6 +94,7 @@ class Speaker:
         }
         order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
         self._setup([factories[name] for name in order], settings, gettext, always_announce=choice == "auto")
+        self._voice_factory = factories["tts"]
 
     @classmethod
     def with_backends(
@@ -123,6 +124,9 @@ class Speaker:
         #: What was said while a failed backend was being replaced; said by the next one, in order.
         self._held: list[Utterance] = []
         self._closed = False
+        #: The built-in voice, tried again by retry_voice() when nothing speaks aloud.
+        self._voice_factory: BackendFactory | None = None
+        self._retrying = False
         # Closed at exit at the latest: the speech-dispatcher client must be, and the voice's files go.
         atexit.register(self.close)
         backend, self._next = self._start_first(factories)
@@ -209,6 +213,37 @@ class Speaker:
                 return False
             time.sleep(0.02)
         return True
+
+    def retry_voice(self) -> None:
+        """When nothing speaks aloud (``text`` or ``none`` took over), try the built-in voice again, off this thread.
+
+        The window calls it now and then while it shows that speech failed:
+        a sound device that comes back (a headset plugged in) brings the voice
+        back, which then says so.
+        """
+        with self._lock:
+            if self._closed or self._retrying or self._voice_factory is None or self.backend not in ("text", "none"):
+                return
+            self._retrying = True
+        threading.Thread(target=self._retry_voice, name="speech-retry", daemon=True).start()
+
+    def _retry_voice(self) -> None:
+        try:
+            assert self._voice_factory is not None
+            backend, _ = self._start_first([self._voice_factory])
+            if isinstance(backend, NoSpeech):
+                return
+            with self._lock:
+                old, self._backend = self._backend, backend
+                if self._closed:
+                    self._backend = None
+                    backend.close()
+                    return
+                self._begin(backend, announce=True)
+            if old is not None:
+                old.close()
+        finally:
+            self._retrying = False
 
     def configure(self, settings: VoiceSettings) -> bool:
         """Change the built-in voice's settings; ``False`` (and a spoken notice) if no voice speaks the language."""
