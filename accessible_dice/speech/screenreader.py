@@ -280,22 +280,25 @@ def _is_screen_reader(output_class: Any) -> bool:
     )
 
 
-def prepare() -> None:
+def prepare(platform: str = sys.platform) -> None:
     """Import the screen-reader libraries before the connection's clock starts.
 
     On Windows a cold start (pywin32, COM, antivirus scanning the DLLs) can
     take seconds, which must not count against :data:`CONNECT_LIMIT`.
     """
-    if sys.platform == "win32":
+    if platform == "win32":
         with contextlib.suppress(Exception):  # a broken install is found again, and said, in find_screen_reader
             import accessible_output2.outputs  # noqa: F401
 
 
-def find_screen_reader() -> ScreenReader:
-    """The running screen reader, or :class:`BackendUnavailable` saying why there is none."""
-    if sys.platform == "darwin":
+def find_screen_reader(platform: str = sys.platform) -> ScreenReader:
+    """The running screen reader, or :class:`BackendUnavailable` saying why there is none.
+
+    ``platform`` is ``sys.platform`` but for tests of another system's path.
+    """
+    if platform == "darwin":
         return VoiceOverScript.connect()
-    if sys.platform.startswith("linux"):
+    if platform.startswith("linux"):
         return SpeechDispatcher.connect()
     try:
         import accessible_output2
@@ -361,22 +364,24 @@ class ScreenReaderBackend(Backend):
 
     name = "screenreader"
 
-    def __init__(self) -> None:
+    def __init__(self, platform: str = sys.platform) -> None:
+        """``platform`` is ``sys.platform`` but for tests of another system's path."""
+        self._platform = platform
         self._reader: ScreenReader | None = None
         self._worker: Worker | None = None
 
     def start(self, on_failure: FailureHandler) -> None:
-        prepare()
+        prepare(self._platform)
         # VoiceOver may be waiting for the player to allow AppleScript control: wait for the answer.
-        voiceover = sys.platform == "darwin" and _process_running("VoiceOver")
-        limit = max(CONNECT_LIMIT, PERMISSION_LIMIT) if voiceover else CONNECT_LIMIT
+        voiceover = self._platform == "darwin" and _process_running("VoiceOver")
+        linux = self._platform.startswith("linux")
         worker = Worker("speech-screenreader", self._connect, self._disconnect, on_failure,
-                        answer_limit=SPEECHD_ANSWER_LIMIT if sys.platform.startswith("linux") else ANSWER_LIMIT)
+                        answer_limit=SPEECHD_ANSWER_LIMIT if linux else ANSWER_LIMIT)
         self._worker = worker
-        worker.start(limit)
+        worker.start(PERMISSION_LIMIT if voiceover else CONNECT_LIMIT)
 
     def _connect(self) -> None:
-        self._reader = find_screen_reader()
+        self._reader = find_screen_reader(self._platform)
 
     def _disconnect(self) -> None:
         if self._reader is not None:

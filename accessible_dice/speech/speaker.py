@@ -307,6 +307,7 @@ class Speaker:
                 # {failed} is e.g. "Speech Dispatcher" or "built-in voice", {output} e.g. "built-in voice".
                 message = self._gettext(N_("{failed} stopped working. Speech: {output}.")).format(
                     failed=failed, output=output)
+                message = message[:1].upper() + message[1:]  # "built-in voice" begins the sentence
             else:
                 # Translators: said when speech starts or changes; {output} is e.g. "NVDA",
                 # "built-in voice" or "text lines".
