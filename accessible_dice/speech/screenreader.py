@@ -38,6 +38,7 @@ import contextlib
 import subprocess
 import sys
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
@@ -56,6 +57,8 @@ CONNECT_LIMIT = 1.5
 ANSWER_LIMIT = 3.0
 #: Speech Dispatcher answers every SSIP command within milliseconds; a stopped daemon never does.
 SPEECHD_ANSWER_LIMIT = 0.5
+#: Seconds, and characters a second at the slowest speech, within which a message sent has surely been spoken.
+SPEECHD_LONGEST, SPEECHD_SLOWEST = 2.0, 8.0
 #: Seconds an ``osascript`` call may take.
 OSASCRIPT_LIMIT = 5.0
 #: Seconds the player has to answer macOS's "allow control of VoiceOver?" prompt at the first start.
@@ -140,10 +143,8 @@ class SpeechDispatcher:
         self._client = client
         self._speechd = speechd
         self._lock = threading.Lock()
-        #: Messages sent and not yet ended or cancelled.
-        self._pending: set[int] = set()
-        #: Messages that ended before ``speak`` answered their id.
-        self._ended: set[int] = set()
+        #: Messages sent and not yet ended or cancelled, with the time by which they will have been.
+        self._pending: dict[int, float] = {}
 
     @classmethod
     def connect(cls) -> SpeechDispatcher:
@@ -162,22 +163,20 @@ class SpeechDispatcher:
         if interrupt:
             self.silence()
         kinds = self._speechd.CallbackType
-        message = self._client.speak(text, callback=self._event, event_types=(kinds.END, kinds.CANCEL))
+        message: list[int] = []  # filled in once the daemon answers the message's id
+        result = self._client.speak(text, callback=lambda kind, **_: self._ended(message),
+                                    event_types=(kinds.END, kinds.CANCEL))
+        message.append(int(result[2][0]))
         with self._lock:
-            # A short message may have ended before speak() answered its id.
-            if message is not None and int(message) not in self._ended:
-                self._pending.add(int(message))
-            self._ended.clear()
+            # The client registers the callback after the daemon's answer, so an END that came first is lost:
+            # a message is counted as spoken at the latest when it has had time enough to be.
+            self._pending[message[0]] = time.monotonic() + SPEECHD_LONGEST + len(text) / SPEECHD_SLOWEST
 
-    def _event(self, kind: str, message_id: Any = None, **_details: Any) -> None:
+    def _ended(self, message: list[int]) -> None:
         """The daemon's END or CANCEL for one of our messages (on the client's own thread)."""
-        if message_id is None:
-            return
         with self._lock:
-            if int(message_id) in self._pending:
-                self._pending.discard(int(message_id))
-            else:
-                self._ended.add(int(message_id))
+            if message:
+                self._pending.pop(message[0], None)
 
     def silence(self) -> None:
         self._client.cancel()
@@ -185,8 +184,9 @@ class SpeechDispatcher:
             self._pending.clear()
 
     def is_speaking(self) -> bool:
+        now = time.monotonic()
         with self._lock:
-            return bool(self._pending)
+            return any(until > now for until in self._pending.values())
 
     def set_language(self, code: str) -> None:
         self._client.set_language(code)
