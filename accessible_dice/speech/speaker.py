@@ -228,6 +228,9 @@ class Speaker:
         threading.Thread(target=self._retry_voice, name="speech-retry", daemon=True).start()
 
     def _retry_voice(self) -> None:
+        from accessible_dice import audio
+
+        audio.retry_mixer()
         try:
             assert self._voice_factory is not None
             backend, _ = self._start_first([self._voice_factory])
