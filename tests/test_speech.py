@@ -590,3 +590,38 @@ def test_interrupt_and_silence_stop_the_voice_at_once(playback) -> None:
     last_loud = report["loud"][-1][0]
     assert last_loud < marks["silence"] + 0.25
     assert last_loud < 2.5
+
+
+@needs_espeak
+def test_the_goodbye_is_heard_before_the_terminal_closes(tmp_path: Path) -> None:
+    """Item 1 of issue 12: "Game saved. Goodbye." was never played (the queue was thrown away at close).
+
+    The built-in voice plays through SDL's disk driver, which writes in real
+    time; ``quit`` is typed once the opening has been heard, and what was
+    played after that moment must hold the goodbye: about a second of speech.
+    """
+    raw = tmp_path / "played.raw"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(raw),
+           "ACCESSIBLE_DICE_DATA": str(tmp_path / "data"), "ACCESSIBLE_DICE_CONFIG": str(tmp_path / "config"),
+           "LANGUAGE": "", "LC_ALL": "", "LANG": "C.UTF-8", "XDG_RUNTIME_DIR": str(tmp_path)}
+    game = subprocess.Popen([sys.executable, "-m", "accessible_dice", "--ui", "console", "--speech", "tts",
+                             "--game", "shut-the-box", "--players", "Anna", "--seed", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    frame = 44100 * 2 * 2  # bytes a second: s16, stereo, the mixer's format
+
+    def opening_heard() -> bool:
+        played = raw.read_bytes() if raw.exists() else b""
+        loud = loud_windows(played, 44100, 2)
+        return bool(loud) and len(played) / frame > loud[-1][0] + 1.0
+
+    try:
+        assert wait_for(opening_heard, limit=20)
+        quit_at = raw.stat().st_size / frame
+        out, err = game.communicate("quit\n", timeout=30)
+    finally:
+        game.kill()
+    assert game.returncode == 0, err
+    assert out.splitlines()[-1] == "Game saved. Goodbye."
+    after = [start for start, _ in loud_windows(raw.read_bytes(), 44100, 2) if start > quit_at]
+    assert after, "nothing was played after quit"
+    assert after[-1] - after[0] > 0.6, "the whole goodbye was played, not its first syllable"
