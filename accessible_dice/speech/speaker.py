@@ -94,7 +94,7 @@ class Speaker:
         }
         order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
         self._setup([factories[name] for name in order], settings, gettext, always_announce=choice == "auto")
-        self._voice_factory = factories["tts"]
+        self._voice_factory: BackendFactory | None = factories["tts"]
 
     @classmethod
     def with_backends(
@@ -125,7 +125,7 @@ class Speaker:
         self._held: list[Utterance] = []
         self._closed = False
         #: The built-in voice, tried again by retry_voice() when nothing speaks aloud.
-        self._voice_factory: BackendFactory | None = None
+        self._voice_factory = None
         self._retrying = False
         # Closed at exit at the latest: the speech-dispatcher client must be, and the voice's files go.
         atexit.register(self.close)

@@ -38,6 +38,7 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.braille import BrailleOutput, NoBraille
 from accessible_dice.speech.notice import SilentSpeechNotice
+from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.ui import keys
 from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
@@ -104,6 +105,9 @@ class Shown:
 
     def is_speaking(self) -> bool:
         return self.voice is not None and self.voice.is_speaking()
+
+    def drain(self, limit: float = DRAIN_LIMIT) -> bool:
+        return self.voice is None or self.voice.drain(limit)
 
     def close(self) -> None:
         if self.voice is not None:
