@@ -38,8 +38,8 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.braille import BrailleOutput, NoBraille
 from accessible_dice.speech.notice import SilentSpeechNotice
-from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.speech.settings import VoiceSettings
+from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.ui import keys
 from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
 from accessible_dice.ui.settings_screen import SettingsScreen
