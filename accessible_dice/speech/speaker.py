@@ -63,6 +63,9 @@ def _language_name(code: str) -> str:
 class Speaker:
     """Speech output with interchangeable backends and fallback. Thread-safe."""
 
+    #: The built-in voice, tried again by retry_voice() when nothing speaks aloud (none: never retried).
+    _voice_factory: BackendFactory | None = None
+
     def __init__(
         self,
         choice: str = "auto",
@@ -94,7 +97,7 @@ class Speaker:
         }
         order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
         self._setup([factories[name] for name in order], settings, gettext, always_announce=choice == "auto")
-        self._voice_factory: BackendFactory | None = factories["tts"]
+        self._voice_factory = factories["tts"]
 
     @classmethod
     def with_backends(
@@ -124,8 +127,6 @@ class Speaker:
         #: What was said while a failed backend was being replaced; said by the next one, in order.
         self._held: list[Utterance] = []
         self._closed = False
-        #: The built-in voice, tried again by retry_voice() when nothing speaks aloud.
-        self._voice_factory = None
         self._retrying = False
         # Closed at exit at the latest: the speech-dispatcher client must be, and the voice's files go.
         atexit.register(self.close)
