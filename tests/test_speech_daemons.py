@@ -16,8 +16,10 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from daemons import BRLTTY, SPEECHD, Brltty, SpeechDispatcherDaemon, start_brltty, start_speech_dispatcher, wait_until
@@ -31,6 +33,7 @@ from accessible_dice.speech.system import system_module
 from accessible_dice.utterance import Utterance
 
 ROOT = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
 CS = language("cs")
 
 needs_speechd = pytest.mark.skipif(SPEECHD is None, reason="speech-dispatcher is not installed")
@@ -50,20 +53,26 @@ needs_client = pytest.mark.skipif(not _module_present("speechd"), reason="python
 needs_brlapi = pytest.mark.skipif(not _module_present("brlapi"), reason="python3-brlapi is not installed")
 
 
-@pytest.fixture
-def dispatcher(tmp_path: Path) -> Iterator[SpeechDispatcherDaemon]:
-    if SPEECHD is None:
-        pytest.skip("speech-dispatcher is not installed")
-    with start_speech_dispatcher(tmp_path / "speechd") as daemon:
+def _started(program: str | None, start: Callable[[Path], AbstractContextManager[T]], folder: Path,
+             monkeypatch: pytest.MonkeyPatch) -> Iterator[T]:
+    """A daemon running for one test, which this process's clients find (and the game's, given its ``env``)."""
+    if program is None:
+        pytest.skip(f"{start.__name__}: its program is not installed")
+    with start(folder) as daemon:
+        for name, value in daemon.env.items():  # type: ignore[attr-defined]
+            monkeypatch.setenv(name, value)
         yield daemon
 
 
 @pytest.fixture
-def brltty(tmp_path: Path) -> Iterator[Brltty]:
-    if BRLTTY is None:
-        pytest.skip("brltty is not installed")
-    with start_brltty(tmp_path / "brltty") as daemon:
-        yield daemon
+def dispatcher(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechDispatcherDaemon]:
+    yield from _started(SPEECHD, start_speech_dispatcher, tmp_path / "speechd", monkeypatch)
+
+
+@pytest.fixture
+def brltty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Brltty]:
+    """BRLTTY with the test as its braille display."""
+    yield from _started(BRLTTY, start_brltty, tmp_path / "brltty", monkeypatch)
 
 
 def _game_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -130,10 +139,8 @@ def test_without_a_running_daemon_none_is_started_and_auto_moves_on(tmp_path: Pa
 @needs_speechd
 @needs_client
 def test_a_stopped_daemon_is_replaced_within_a_second_and_no_answer_is_lost(
-        dispatcher: SpeechDispatcherDaemon, monkeypatch: pytest.MonkeyPatch) -> None:
+        dispatcher: SpeechDispatcherDaemon) -> None:
     """Item 3: the daemon freezes mid-game; the answers asked for meanwhile come from the next output."""
-    for name, value in dispatcher.env.items():
-        monkeypatch.setenv(name, value)
     out = io.StringIO()
     czech = {"{failed} stopped working. Speech: {output}.": "{failed} přestal fungovat. Řeč: {output}.",
              "text lines": "řádky textu"}
@@ -158,11 +165,8 @@ def test_a_stopped_daemon_is_replaced_within_a_second_and_no_answer_is_lost(
 
 @needs_speechd
 @needs_client
-def test_speech_dispatcher_knows_when_our_words_are_spoken(dispatcher: SpeechDispatcherDaemon,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_speech_dispatcher_knows_when_our_words_are_spoken(dispatcher: SpeechDispatcherDaemon) -> None:
     """``drain`` waits for the daemon's END of our last message (the goodbye is heard, not only sent)."""
-    for name, value in dispatcher.env.items():
-        monkeypatch.setenv(name, value)
     reader = SpeechDispatcher.connect()
     try:
         reader.set_language("de")
@@ -232,45 +236,40 @@ def test_a_long_text_is_cut_at_spaces_into_display_windows() -> None:
     assert all(len(piece) <= 20 for piece in windows("word " * 30, 20))
 
 
-@needs_brltty
-@needs_brlapi
-def test_braille_is_shown_on_the_display_and_panned_with_its_keys(brltty: Brltty,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    for name, value in brltty.env.items():
-        monkeypatch.setenv(name, value)
-    display = BrlttyDisplay("on")
-    display.start()
-    shown = brltty.display.shown
-    try:
-        assert display.width == 40
-        display.show(Utterance("Šance: Anna a cpu1. Hraje Anna. Hoď kostkami klávesou R, nebo napiš nápovědu."))
-        first, second, _third = windows("Šance: Anna a cpu1. Hraje Anna. Hoď kostkami klávesou R, nebo napiš "
-                                        "nápovědu.", 40)
-        assert wait_until(lambda: shown[-1] == first)
-        brltty.display.send("FWINRT")  # the display's "window forward" key
-        assert wait_until(lambda: shown[-1] == second)
-        brltty.display.send("FWINLT")
-        assert wait_until(lambda: shown[-1] == first)
-    finally:
-        display.close()
+@pytest.fixture
+def display(brltty: Brltty, request: pytest.FixtureRequest) -> Iterator[BrlttyDisplay]:
+    """The game's braille output connected to BRLTTY, in the mode a test parametrizes (``on`` if none)."""
+    connected = BrlttyDisplay(getattr(request, "param", "on"))
+    connected.start()
+    yield connected
+    connected.close()
 
 
 @needs_brltty
 @needs_brlapi
-def test_braille_focus_shows_only_what_the_player_asked_for(brltty: Brltty, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name, value in brltty.env.items():
-        monkeypatch.setenv(name, value)
-    display = BrlttyDisplay("focus")
-    display.start()
+def test_braille_is_shown_on_the_display_and_panned_with_its_keys(brltty: Brltty, display: BrlttyDisplay) -> None:
     shown = brltty.display.shown
-    try:
-        display.show(Utterance("Flap 7, open", interrupt=True))
-        assert wait_until(lambda: shown[-1] == "Flap 7, open")
-        display.show(Utterance("Ben threw 3 and 4."))  # the game's news: spoken, not brailled
-        display.show(Utterance("Flap 8, shut", interrupt=True))
-        assert wait_until(lambda: shown[-1] == "Flap 8, shut")
-    finally:
-        display.close()
+    assert display.width == 40
+    text = "Šance: Anna a cpu1. Hraje Anna. Hoď kostkami klávesou R, nebo napiš nápovědu."
+    display.show(Utterance(text))
+    first, second, _third = windows(text, 40)
+    assert wait_until(lambda: shown[-1] == first)
+    brltty.display.send("FWINRT")  # the display's "window forward" key
+    assert wait_until(lambda: shown[-1] == second)
+    brltty.display.send("FWINLT")
+    assert wait_until(lambda: shown[-1] == first)
+
+
+@needs_brltty
+@needs_brlapi
+@pytest.mark.parametrize("display", ["focus"], indirect=True)
+def test_braille_focus_shows_only_what_the_player_asked_for(brltty: Brltty, display: BrlttyDisplay) -> None:
+    shown = brltty.display.shown
+    display.show(Utterance("Flap 7, open", interrupt=True))
+    assert wait_until(lambda: shown[-1] == "Flap 7, open")
+    display.show(Utterance("Ben threw 3 and 4."))  # the game's news: spoken, not brailled
+    display.show(Utterance("Flap 8, shut", interrupt=True))
+    assert wait_until(lambda: shown[-1] == "Flap 8, shut")
     assert "Ben threw 3 and 4." not in shown
 
 

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from daemons import wait_until as wait_for
 
 from accessible_dice import audio
 from accessible_dice.speech import Speaker
@@ -75,15 +76,6 @@ def _calls(log: Path) -> list[tuple[float, list[str]]]:
 def _outputs(log: Path) -> list[tuple[float, str]]:
     """The texts VoiceOver was told to output, with when."""
     return [(at, args[-1]) for at, args in _calls(log) if "item 1 of argv" in " ".join(args)]
-
-
-def wait_for(condition, limit: float = 5.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return bool(condition())
 
 
 def test_voiceover_waits_for_the_permission_answer_instead_of_talking_over_it(system: Path,
@@ -184,3 +176,27 @@ def test_a_player_who_chose_silence_is_not_told_about_it() -> None:
         assert not notice.tick(0.0) and shown == []
     finally:
         speaker.close()
+
+
+def test_the_window_shows_in_large_text_that_no_voice_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 8 in the window itself: its message area shows the notice, marked as an alert, with the invalid cue."""
+    from window_driver import open_driver
+
+    from accessible_dice.speech.backend import TextBackend
+    from accessible_dice.ui.window_menu import MainMenu
+
+    drivers = open_driver(tmp_path, monkeypatch)
+    driver = next(drivers)
+    speaker = Speaker.with_backends([lambda: TextBackend(io.StringIO())])  # everything else failed
+    try:
+        window = driver.window
+        window.push(MainMenu(window, manual=False, seed=1))
+        window.speech_notice = SilentSpeechNotice(speaker, "auto", lambda said: window.say(said, remember=False),
+                                                  window._)
+        assert window.tick()
+        view = window.view()
+        assert view.message.startswith("Speech is not working") and view.alert
+        assert driver.spy.last is not None and driver.spy.last.cues[0].name == "invalid"
+    finally:
+        speaker.close()
+        next(drivers, None)
