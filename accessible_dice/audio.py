@@ -81,6 +81,13 @@ def ensure_mixer() -> bool:
         return _state["ready"]
 
 
+def retry_mixer() -> None:
+    """Forget that the mixer could not start, so the next :func:`ensure_mixer` tries again (a device may be back)."""
+    with _lock:
+        if _state.get("ready") is False:
+            del _state["ready"]
+
+
 def speech_channel():  # -> pygame.mixer.Channel | None
     """The reserved channel for speech, or ``None`` without audio."""
     if not ensure_mixer():

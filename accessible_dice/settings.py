@@ -32,6 +32,7 @@ from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.options import Option, choice, integer, yes_no
 from accessible_dice.presentation.i18n import LANGUAGES
 from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.speech.braille import BRAILLE
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.storage import config_dir, move_aside, write_atomic
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
@@ -71,6 +72,7 @@ SPECS: tuple[Option, ...] = (
     integer("speech-volume", 100, 0, 100),
     integer("speech-pitch", 50, 0, 100),
     Option("voice", "", _voice, "a voice name, or auto for the language's own voice"),
+    choice("braille", BRAILLE, BRAILLE[0]),
     choice("verbosity", tuple(level.name.lower() for level in Verbosity), "normal"),
     integer("sound-volume", 100, 0, 100),
     yes_no("sound-mute", False),
@@ -100,6 +102,8 @@ COMMENTS = {
     "speech-volume": "Built-in voice: volume in percent, 0 to 100.",
     "speech-pitch": "Built-in voice: pitch, 0 to 100 (50 is normal; eSpeak NG only).",
     "voice": 'Built-in voice: a voice id from the voice list, or "" (auto) for the language\'s own voice.',
+    "braille": "Window, with BRLTTY: show on the braille display everything said (on), "
+               "only what you move to or ask for (focus), or nothing (off).",
     "verbosity": "How much is said: brief, normal or full.",
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",
@@ -171,6 +175,7 @@ class Settings:
     speech_volume: int = 100
     speech_pitch: int = 50
     voice: str = ""
+    braille: str = BRAILLE[0]
     verbosity: str = "normal"
     sound_volume: int = 100
     sound_mute: bool = False

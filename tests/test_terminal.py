@@ -266,16 +266,20 @@ def test_threes_away_keeps_by_position_as_announced() -> None:
 
 
 def test_closing_lets_the_last_words_finish_then_releases_the_voice() -> None:
-    class Talking(SpeechSpy):
-        polls = 0
+    """The queue is drained (not "wait while speaking": a queued goodbye is not speaking yet), then closed.
 
-        def is_speaking(self) -> bool:
-            self.polls += 1
-            return self.polls < 3
+    That the goodbye is really heard is tested on real parts in test_speech.py and test_speech_daemons.py.
+    """
+    drained: list[tuple[float, bool]] = []
+
+    class Talking(SpeechSpy):
+        def drain(self, limit: float = 0.0) -> bool:
+            drained.append((limit, self.closed))
+            return True
 
     voice = Talking()
     Announcer(io.StringIO(), voice).close(wait=2.0)
-    assert voice.polls == 3 and voice.closed
+    assert drained == [(2.0, False)] and voice.closed
 
 
 # ---------------------------------------------------------------- confirming, rules, help, the strategy's warm-up

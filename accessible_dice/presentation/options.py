@@ -58,6 +58,8 @@ NAMES = {
     "speech-pitch": N_("speech-pitch"),
     # Translators: setting name: which built-in voice.
     "voice": N_("voice"),
+    # Translators: setting name: what the window shows on a braille display (on, focus, off); one word.
+    "braille": N_("braille"),
     # Translators: setting name: how much is said.
     "verbosity": N_("verbosity"),
     # Translators: setting name: loudness of the sound effects.
@@ -108,6 +110,12 @@ VALUES = {
     "text": NC_("value", "text"),
     # Translators: speech setting value: silent.
     "none": NC_("value", "none"),
+    # Translators: braille setting value: everything said is also shown on the braille display.
+    "on": NC_("value", "on"),
+    # Translators: braille setting value: only the focused item and answers to the player's keys are shown.
+    "focus": NC_("value", "focus"),
+    # Translators: braille setting value: nothing is shown on the braille display.
+    "off": NC_("value", "off"),
     # Translators: verbosity setting value: numbers only.
     "brief": NC_("value", "brief"),
     # Translators: verbosity and computer-pace setting value: the usual amount, the usual speed.

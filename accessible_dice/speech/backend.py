@@ -67,6 +67,13 @@ class Backend(ABC):
         """The voices a player can choose from (only the built-in voice has any)."""
         return ()
 
+    def drain(self, limit: float) -> bool:
+        """Wait at most ``limit`` seconds until what was handed over has been sent on; ``True`` if it was.
+
+        Backends that speak at once (``text``, ``none``) have nothing to wait for.
+        """
+        return True
+
     def close(self) -> list[Utterance]:
         """Stop and release everything; answer what was queued but never said."""
         return []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import atexit
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -33,6 +34,8 @@ log = logging.getLogger("accessible_dice.speech")
 #: The ``--speech`` choices, ``auto`` first, then the backends in the order auto tries them.
 CHOICES = ("auto", "screenreader", "tts", "text", "none")
 ORDER = CHOICES[1:]
+#: Seconds the last words may take to reach the player when the program ends.
+DRAIN_LIMIT = 3.0
 
 BackendFactory = Callable[[], Backend]
 
@@ -43,6 +46,7 @@ class SpeechOutput(Protocol):
     def speak(self, utterance: Utterance) -> None: ...
     def silence(self) -> None: ...
     def is_speaking(self) -> bool: ...
+    def drain(self, limit: float = DRAIN_LIMIT) -> bool: ...
     def close(self) -> None: ...
 
 
@@ -59,6 +63,9 @@ def _language_name(code: str) -> str:
 class Speaker:
     """Speech output with interchangeable backends and fallback. Thread-safe."""
 
+    #: The built-in voice, tried again by retry_voice() when nothing speaks aloud (none: never retried).
+    _voice_factory: BackendFactory | None = None
+
     def __init__(
         self,
         choice: str = "auto",
@@ -67,12 +74,15 @@ class Speaker:
         gettext: Translate = lambda message: message,
         stream: TextIO | None = None,
         on_voice: VoiceListener | None = None,
+        terminal: bool = False,
     ) -> None:
         """Choose and start a backend now (bounded in time).
 
         ``stream`` is where ``text`` writes (standard output by default);
         ``on_voice`` is told when the built-in voice starts and stops each
         utterance, e.g. so the sound layer can lower its cues (SR-13).
+        ``terminal``: the terminal front end, where ``auto`` never speaks
+        through the screen reader (see :func:`terminal_order`).
         """
         if choice not in CHOICES:
             raise ValueError(f"unknown speech output {choice!r}; expected one of {', '.join(CHOICES)}")
@@ -85,8 +95,9 @@ class Speaker:
             "text": lambda: TextBackend(stream),
             "none": NoSpeech,
         }
-        first = 0 if choice == "auto" else ORDER.index(choice)
-        self._setup([factories[name] for name in ORDER[first:]], settings, gettext, always_announce=choice == "auto")
+        order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
+        self._setup([factories[name] for name in order], settings, gettext, always_announce=choice == "auto")
+        self._voice_factory = factories["tts"]
 
     @classmethod
     def with_backends(
@@ -116,6 +127,7 @@ class Speaker:
         #: What was said while a failed backend was being replaced; said by the next one, in order.
         self._held: list[Utterance] = []
         self._closed = False
+        self._retrying = False
         # Closed at exit at the latest: the speech-dispatcher client must be, and the voice's files go.
         atexit.register(self.close)
         backend, self._next = self._start_first(factories)
@@ -170,6 +182,73 @@ class Speaker:
         backend = self._backend
         return backend is not None and backend.is_speaking()
 
+    def drain(self, limit: float = DRAIN_LIMIT) -> bool:
+        """Wait at most ``limit`` seconds until everything said so far has reached the player; ``True`` if it did.
+
+        Called before :meth:`close` when the program ends, so "Game saved.
+        Goodbye." is heard: queued words are sent on (the built-in voice
+        plays them to the end, a screen reader has them all) and, where the
+        backend can tell, spoken. A backend replaced meanwhile is followed:
+        its successor's words are waited for too, within the same limit.
+        """
+        deadline = time.monotonic() + limit
+        while True:
+            with self._lock:
+                backend, held = self._backend, bool(self._held)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            if backend is None or held:  # being replaced: its words are held for the next one
+                time.sleep(min(0.02, left))
+                continue
+            if backend.drain(left) and self._said_all(backend, deadline):
+                return True
+            if backend is self._backend:
+                return False
+
+    @staticmethod
+    def _said_all(backend: Backend, deadline: float) -> bool:
+        """Wait, until ``deadline``, while the backend still speaks what it was given."""
+        while backend.is_speaking():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def retry_voice(self) -> None:
+        """When nothing speaks aloud (``text`` or ``none`` took over), try the built-in voice again, off this thread.
+
+        The window calls it now and then while it shows that speech failed:
+        a sound device that comes back (a headset plugged in) brings the voice
+        back, which then says so.
+        """
+        with self._lock:
+            if self._closed or self._retrying or self._voice_factory is None or self.backend not in ("text", "none"):
+                return
+            self._retrying = True
+        threading.Thread(target=self._retry_voice, name="speech-retry", daemon=True).start()
+
+    def _retry_voice(self) -> None:
+        from accessible_dice import audio
+
+        audio.retry_mixer()
+        try:
+            assert self._voice_factory is not None
+            backend, _ = self._start_first([self._voice_factory])
+            if isinstance(backend, NoSpeech):
+                return
+            with self._lock:
+                old, self._backend = self._backend, backend
+                if self._closed:
+                    self._backend = None
+                    backend.close()
+                    return
+                self._begin(backend, announce=True)
+            if old is not None:
+                old.close()
+        finally:
+            self._retrying = False
+
     def configure(self, settings: VoiceSettings) -> bool:
         """Change the built-in voice's settings; ``False`` (and a spoken notice) if no voice speaks the language."""
         with self._lock:
@@ -221,14 +300,22 @@ class Speaker:
         log.warning("speech: no speech output works; staying silent")
         return NoSpeech(), []
 
-    def _begin(self, backend: Backend, announce: bool) -> None:
-        """Configure a fresh backend; say which it is, if asked, and whether it lacks the language."""
+    def _begin(self, backend: Backend, announce: bool, failed: str = "") -> None:
+        """Configure a fresh backend; say which it is, if asked (and which one ``failed``), and whether it lacks
+        the language."""
         found = backend.configure(self._settings)  # first, so the announcement is in the right voice
         if announce and not isinstance(backend, NoSpeech):
-            # Translators: said when speech starts or changes; {output} is e.g. "NVDA",
-            # "built-in voice" or "text lines".
-            template = N_("Speech: {output}.")
-            message = self._gettext(template).format(output=backend.label(self._gettext))
+            output = backend.label(self._gettext)
+            if failed:
+                # Translators: said when speech failed during the game and another output took over;
+                # {failed} is e.g. "Speech Dispatcher" or "built-in voice", {output} e.g. "built-in voice".
+                message = self._gettext(N_("{failed} stopped working. Speech: {output}.")).format(
+                    failed=failed, output=output)
+                message = message[:1].upper() + message[1:]  # "built-in voice" begins the sentence
+            else:
+                # Translators: said when speech starts or changes; {output} is e.g. "NVDA",
+                # "built-in voice" or "text lines".
+                message = self._gettext(N_("Speech: {output}.")).format(output=output)
             self.speak(Utterance(message))
         if not found:
             self._say_no_voice()
@@ -242,8 +329,11 @@ class Speaker:
         self.speak(Utterance(notice.format(language=_language_name(language))))
 
     def _fail(self, backend: Backend, lost: list[Utterance], error: BaseException) -> None:
-        """A backend failed (from any thread): hold its unsaid utterances and replace it."""
-        log.warning("speech: %s failed: %s", backend.name, error)
+        """A backend failed (from any thread): hold its unsaid utterances and replace it.
+
+        The player hears why from the next backend, in their language; the log has the details.
+        """
+        log.info("speech: %s failed: %s", backend.name, error)
         with self._lock:
             if self._closed:
                 return
@@ -257,7 +347,12 @@ class Speaker:
                 self.speak(utterance)
 
     def _replace(self, failed: Backend) -> None:
-        """Off the game's thread: close the failed backend, start the next, say what was held."""
+        """Off the game's thread: close the failed backend, start the next, say what was held.
+
+        A hung engine's thread is not waited for (see ``Worker.join``), so
+        this takes only the next backend's start: well under a second.
+        """
+        failed_label = failed.label(self._gettext)
         unsaid = failed.close()
         backend, self._next = self._start_first(self._next)
         with self._lock:
@@ -266,6 +361,23 @@ class Speaker:
                 return
             held, self._held = [*unsaid, *self._held], []
             self._backend = backend
-            self._begin(backend, announce=True)
+            self._begin(backend, announce=True, failed=failed_label)
             for utterance in held:
                 self.speak(utterance)
+
+
+def terminal_order() -> tuple[str, ...]:
+    """What ``auto`` tries in the terminal front end, decided once at start.
+
+    A screen reader reads (and brailles) every line the terminal prints, so
+    with one running the game only prints (``text``): speaking the same words
+    through the screen reader as well would say everything twice. With none
+    running, the built-in voice speaks and the lines are printed too.
+    """
+    from accessible_dice.speech.screenreader import running_screen_reader
+
+    reader = running_screen_reader()
+    if reader is not None:
+        log.info("speech: %s is running and reads the printed lines", reader)
+        return ("text", "none")
+    return ("tts", "text", "none")

@@ -36,6 +36,10 @@ class SpeechSpy:
     def is_speaking(self) -> bool:
         return False
 
+    def drain(self, limit: float = 0.0) -> bool:
+        """Everything recorded is "said" at once."""
+        return True
+
     def close(self) -> None:
         self.closed = True
 

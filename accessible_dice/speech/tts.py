@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib.util
 import logging
 import os
 import shutil
@@ -48,8 +49,10 @@ log = logging.getLogger("accessible_dice.speech")
 #: Told when the built-in voice starts (``True``) and stops (``False``) an utterance.
 VoiceListener = Callable[[Utterance, bool], None]
 
-#: Seconds to create the engine and render a first word before ``auto`` moves on.
+#: Seconds to create the engine and render a first word before ``auto`` moves on (imports not counted).
 START_LIMIT = 3.0
+#: The same on Windows' very first start, when comtypes first generates its SAPI wrapper (seconds of work).
+COLD_START_LIMIT = 20.0
 #: Seconds to wait for one utterance to be rendered.
 RENDER_LIMIT = 5.0
 #: How often the worker looks whether the speech channel has finished.
@@ -66,6 +69,25 @@ _SUFFIX = {"nsss": ".aiff"}
 _ESPEAK_PARAMETERS = {"rate": 1, "volume": 2, "pitch": 3}
 #: A sound file with no samples is a header alone.
 _EMPTY_FILE = 64
+
+
+def _start_limit() -> float:
+    """The time the engine may take to start, counted after pyttsx3 is imported here.
+
+    The import (pure Python) comes before the clock; on Windows the very
+    first start also generates comtypes' SpeechLib wrapper, which takes
+    seconds once and is then kept, so that start gets :data:`COLD_START_LIMIT`.
+    """
+    import pyttsx3.engine  # noqa: F401 - imported before the clock starts
+
+    if DRIVER == "sapi5":
+        try:
+            cold = importlib.util.find_spec("comtypes.gen.SpeechLib") is None
+        except ImportError:
+            cold = True
+        if cold:
+            return COLD_START_LIMIT
+    return START_LIMIT
 
 
 class RenderFailed(RuntimeError):
@@ -100,8 +122,10 @@ class TtsBackend(Backend):
         self._channel = audio.speech_channel()
         if self._channel is None and DRIVER == "espeak":
             raise BackendUnavailable("no audio output, and pyttsx3's own aplay playback cannot be stopped")
-        self._worker = Worker("speech-tts", self._create_engine, self._drop_engine, on_failure)
-        self._worker.start(START_LIMIT)
+        # The clock runs while the engine renders; playing is not an engine call (see _play).
+        self._worker = Worker("speech-tts", self._create_engine, self._drop_engine, on_failure,
+                              answer_limit=RENDER_LIMIT + 1.0)
+        self._worker.start(_start_limit())
 
     def close(self) -> list[Utterance]:
         if self._worker is None:
@@ -110,6 +134,9 @@ class TtsBackend(Backend):
         self._cut()  # stop the voice first, so the worker is not waiting for a long sentence to end
         self._worker.join()
         return unsaid
+
+    def drain(self, limit: float) -> bool:
+        return self._worker is not None and self._worker.drain(limit)
 
     def label(self, gettext: Translate) -> str:
         # Translators: the speech output that uses the program's own voice (no screen reader).
@@ -266,6 +293,8 @@ class TtsBackend(Backend):
             self._say_itself(utterance, generation)
 
     def _play(self, sound: Any, utterance: Utterance, generation: int) -> None:
+        assert self._worker is not None
+        self._worker.answered()
         with self._lock:
             if generation != self._generation:
                 return  # cut off while it was being rendered
@@ -283,6 +312,8 @@ class TtsBackend(Backend):
         """pyttsx3's own playback: it speaks, but cannot be cut off mid-sentence."""
         if generation != self._generation:
             return
+        assert self._worker is not None
+        self._worker.answered()  # it speaks for as long as the sentence lasts, which is no hang
         self._speaking = True
         self._tell(utterance, True)
         try:

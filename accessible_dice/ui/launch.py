@@ -307,7 +307,8 @@ def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announc
 
     The speaker is the real one (``--speech``); when it speaks through its
     ``text`` backend it prints the lines itself, so the terminal does not
-    print them twice. While the built-in voice talks, the cues step back.
+    print them twice. ``auto`` here never speaks through a running screen
+    reader, which reads the printed lines itself (docs/speech.md). While the built-in voice talks, the cues step back.
     The voice and the cues start as the settings say.
     """
     stream = _stdout()
@@ -320,7 +321,7 @@ def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announc
             cues.ducked = speaking
 
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
-    speaker = Speaker(launch.speech, settings=voice, gettext=lang._, stream=stream, on_voice=duck)
+    speaker = Speaker(launch.speech, settings=voice, gettext=lang._, stream=stream, on_voice=duck, terminal=True)
     return Announcer(stream, speaker, cues)
 
 

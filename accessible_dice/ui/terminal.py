@@ -13,7 +13,6 @@ is said with its reason and changes nothing.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -33,13 +32,14 @@ from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, StrategyPreparing, simple_move
 from accessible_dice.speech import SpeechOutput
+from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.strategy.common import Advice
 from accessible_dice.ui import commands
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
-#: Seconds the last words may take to finish when the program ends.
-FINISH_LIMIT = 5.0
+#: Seconds the last words may take to reach the player when the program ends.
+FINISH_LIMIT = DRAIN_LIMIT
 
 #: Reads the next typed line; ``None`` at the end of input.
 ReadLine = Callable[[], "str | None"]
@@ -103,11 +103,12 @@ class Announcer:
             self.voice.silence()
 
     def close(self, wait: float = FINISH_LIMIT) -> None:
-        """Let the last words finish (up to ``wait`` seconds), then release the voice and the cues."""
+        """Let the last words reach the player (up to ``wait`` seconds), then release the voice and the cues.
+
+        Draining, not "while speaking": a goodbye still waiting in the queue is not yet being spoken.
+        """
         if self.voice is not None:
-            deadline = time.monotonic() + wait
-            while self.voice.is_speaking() and time.monotonic() < deadline:
-                time.sleep(0.05)
+            self.voice.drain(wait)
             self.voice.close()
         close_cues = getattr(self.cues, "close", None)
         if close_cues is not None:  # cues still waiting would find the mixer gone at exit

@@ -36,7 +36,10 @@ from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech import SpeechOutput
+from accessible_dice.speech.braille import BrailleOutput, NoBraille
+from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
+from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.ui import keys
 from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
 from accessible_dice.ui.settings_screen import SettingsScreen
@@ -82,16 +85,19 @@ class KeyDoesNothing(IllegalMove):
 
 
 class Shown:
-    """The voice, remembering what it said last so the window can show it (AU-06)."""
+    """The voice, remembering what it said last so the window can show it (AU-06), and the braille display."""
 
     def __init__(self, voice: SpeechOutput | None) -> None:
         self.voice = voice
         self.last: Utterance | None = None
+        #: Where the words are also shown in braille (BRLTTY; set by run_window): speech/braille.py.
+        self.braille: BrailleOutput = NoBraille()
 
     def speak(self, utterance: Utterance) -> None:
         self.last = utterance
         if self.voice is not None:
             self.voice.speak(utterance)
+        self.braille.show(utterance)
 
     def silence(self) -> None:
         if self.voice is not None:
@@ -99,6 +105,9 @@ class Shown:
 
     def is_speaking(self) -> bool:
         return self.voice is not None and self.voice.is_speaking()
+
+    def drain(self, limit: float = DRAIN_LIMIT) -> bool:
+        return self.voice is None or self.voice.drain(limit)
 
     def close(self) -> None:
         if self.voice is not None:
@@ -465,6 +474,8 @@ class Window:
         #: One thread for long thinking (hints, computer moves), so the loop never waits on it.
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="window-thinking")
         self.running = True
+        #: Says on screen when no voice works (set by run_window): speech/notice.py.
+        self.speech_notice: SilentSpeechNotice | None = None
         self.surface: pygame.Surface | None = None
         self.drawn = Drawn()
 
@@ -646,7 +657,9 @@ class Window:
 
     def tick(self) -> bool:
         screen = self.top
-        return screen.tick(time.monotonic()) if screen is not None else False
+        now = time.monotonic()
+        told = self.speech_notice is not None and self.speech_notice.tick(now)  # speech/notice.py
+        return (screen.tick(now) if screen is not None else False) or told
 
     # -- drawing
 
@@ -714,6 +727,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
     from accessible_dice.presentation import settings as settings_words
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
+    from accessible_dice.speech.braille import start_braille
     from accessible_dice.ui.launch import asked_for, start_news
     from accessible_dice.ui.window_game import GameScreen
     from accessible_dice.ui.window_menu import MainMenu, resume_saved
@@ -725,6 +739,9 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
                       on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
     window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,
                     settings=chosen, settings_path=config.settings_path())
+    window.shown.braille = start_braille(chosen.braille)
+    window.speech_notice = SilentSpeechNotice(speaker, launch.speech, lambda said: window.say(said, remember=False),
+                                              lang._)
     window.open()
     try:
         for said in start_news(lang):
@@ -742,5 +759,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         return window.run()
     finally:
         window.close()
+        speaker.drain()  # the goodbye, and anything queued, is heard before the voice goes
         speaker.close()
+        window.shown.braille.close()
         cues.close()
