@@ -76,6 +76,8 @@ SPECS: tuple[Option, ...] = (
     yes_no("sound-mute", False),
     choice("theme", THEMES, THEMES[0]),
     integer("font-scale", 100, 100, 300),
+    integer("smallest-text", 18, 18, 60),
+    yes_no("full-screen", False),
     yes_no("confirm", True),
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
     choice("computer-pace", tuple(PACES), "normal"),
@@ -104,7 +106,9 @@ COMMENTS = {
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",
     "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
-    "font-scale": "Window text size in percent of normal, 100 to 300.",
+    "font-scale": "Window zoom in percent of normal: text, dice and boards alike, 100 to 300.",
+    "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
+    "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
     "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
@@ -176,6 +180,8 @@ class Settings:
     sound_mute: bool = False
     theme: str = THEMES[0]
     font_scale: int = 100
+    smallest_text: int = 18
+    full_screen: bool = False
     confirm: bool = True
     keep_by: str = KEEP_BY[0]
     computer_pace: str = "normal"

@@ -68,6 +68,10 @@ NAMES = {
     "theme": N_("theme"),
     # Translators: setting name: the window's text size.
     "font-scale": N_("font-scale"),
+    # Translators: setting name: no text in the window is drawn smaller than this many pixels; one word.
+    "smallest-text": N_("smallest-text"),
+    # Translators: setting name: the window opens full screen; one word.
+    "full-screen": N_("full-screen"),
     # Translators: setting name: ask before destructive choices.
     "confirm": N_("confirm"),
     # Translators: setting name: number keys keep dice by position or by value.

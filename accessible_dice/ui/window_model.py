@@ -51,7 +51,10 @@ class Row:
     said before the cell when the focus comes into the row from another one,
     if ``say_header`` (a label that already names it does not need it twice).
     ``home`` is the cell focused when coming from a row of another length,
-    e.g. the current player's column of a scorecard.
+    e.g. the current player's column of a scorecard. ``turn`` marks the
+    row of the player to move (drawn with a pointer beside the header);
+    a ``sticky`` row (a scorecard's names) stays in view while the rows
+    below it scroll.
     """
 
     key: str
@@ -60,6 +63,8 @@ class Row:
     header: str = ""
     say_header: bool = False
     home: int = 0
+    turn: bool = False
+    sticky: bool = False
 
 
 @dataclass
