@@ -16,7 +16,7 @@ the layout's own rectangles (docs/window.md explains every rule):
   without scrolling from 1280x720 up.
 - **Zoom only enlarges.** Every size (text, board text, dice, pips, cells)
   is its 100 % size times the zoom, so nothing shrinks as the zoom grows;
-  a die stops growing only at a quarter of the window's height. What no
+  a die stops growing only at a fifth of the window's height. What no
   longer fits scrolls: a column shows whole units only (a row, a line of
   dice, a button row), the one with the focus always whole, and a "more"
   mark in a strip of its own says what is above, below or beside.
@@ -53,7 +53,7 @@ SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 #: Line spacing of wrapped text, as a multiple of the text size (LV-11).
 SPACING = 1.5
 #: A die never grows past this share of the window's height.
-DIE_CAP = 1 / 4
+DIE_CAP = 1 / 5
 #: A landscape window is at least this much wider than high: the regions go beside each other.
 LANDSCAPE = 1.2
 #: Above this zoom a game's regions are stacked in one column (two would each be too narrow).
@@ -183,6 +183,11 @@ class Metrics:
     @property
     def board_note(self) -> int:
         return max(self.floor, round(self.board * 0.75))
+
+    @property
+    def mark(self) -> int:
+        """The "more" marks' text: the note size at 100 %, so they never crowd out what they point to."""
+        return max(self.floor, round(self.base * 0.75))
 
     @property
     def pad(self) -> int:
@@ -331,7 +336,7 @@ class Painter:
         radius = rect.width // 8
         pygame.draw.rect(self.surface, t.face, rect, border_radius=radius)
         if not 1 <= value <= 6:
-            self.text(str(value), round(rect.height * 0.55), t.pip, center=rect.center)
+            self.text(str(value), max(self.m.floor, round(rect.height * 0.55)), t.pip, center=rect.center)
             return
         third = rect.width / 4
         spots = {
@@ -396,7 +401,7 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
             unit.draw(p, rect.left, y)
             y += unit.height + gap
         return
-    strip = line_height(m.note) + m.pad
+    strip = line_height(m.mark) + m.pad
     room = rect.bottom - top - 2 * strip
     target = next((n for n, u in enumerate(units) if u.focus), 0)
 
@@ -426,10 +431,10 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
 
 def _more(p: Painter, rect: pygame.Rect, direction: str, words: str) -> None:
     """A "more" mark: a triangle and words, in a strip nothing else uses."""
-    size = line_height(p.m.note)
+    size = line_height(p.m.mark)
     p.arrow((rect.left + size // 2, rect.centery), size, direction)
-    label = wrap(words, p.m.note, rect.width - size - p.m.pad)[0]
-    p.text(label, p.m.note, p.theme.text, topleft=(rect.left + size + p.m.pad, rect.centery - size // 2))
+    label = wrap(words, p.m.mark, rect.width - size - p.m.pad)[0]
+    p.text(label, p.m.mark, p.theme.text, topleft=(rect.left + size + p.m.pad, rect.centery - size // 2))
     p.drawn.place("more", direction, rect)
 
 
@@ -787,7 +792,7 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         entries.append((None, view.answer))
     entries += [(n, view.messages[n]) for n in range(newest, -1, -1)]
     if newest < len(view.messages) - 1:
-        strip = line_height(m.note) + m.pad
+        strip = line_height(m.mark) + m.pad
         _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "up", p.words.above)
         y += strip
     for count, (index, entry) in enumerate(entries):
@@ -798,7 +803,7 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         height = tag + block_height(size, len(lines))
         if y + height > inner.bottom:
             if count == 0:  # the newest is longer than the panel: as much as fits, a mark, the rest on Period
-                strip = line_height(m.note) + m.pad
+                strip = line_height(m.mark) + m.pad
                 fit = max(1, (inner.bottom - y - tag - strip) // step(size, len(lines)))
                 p.drawn.hidden.extend(f"message-line{n}" for n in range(fit, len(lines)))
                 lines = lines[:fit]
@@ -979,6 +984,9 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     least = max(least, min(wanted, block_height(m.body, 1) + 3 * m.pad))
     content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
     panel = max(least, rect.height - content - m.margin)
+    # The focused unit is always whole: the panel gives way to it (and the "more" strips) when it must.
+    focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad)
+    panel = max(block_height(m.body, 1) + 3 * m.pad, min(panel, rect.height - m.margin - focused))
     top = pygame.Rect(rect.left, rect.top, rect.width, rect.height - panel - m.margin)
     return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
 
