@@ -38,9 +38,10 @@ def _yatzy(d: Driver) -> None:
 
 
 def _storeslem(d: Driver) -> None:
-    # Two players: four 3x3 boards are stacked in one column and scroll at 1280x720 (docs/window.md: not yet beside).
-    d.game("storeslem", FOUR[:2], seed=2)
-    d.keys("return", "return", "r", "down", "down")
+    d.game("storeslem", FOUR, seed=2)
+    for _ in FOUR:
+        d.keys("return")  # each player's random board
+    d.keys("r", "down", "down")
 
 
 def _quiclo(d: Driver) -> None:

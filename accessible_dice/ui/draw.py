@@ -682,28 +682,73 @@ def _grid(rows: list[Row], size: int, width: int, gap: int) -> Grid:
     return Grid(size, header_w, cell_w, cell_h, per_line, widest, heights, gap, above)
 
 
-def _grid_fits(rows: list[Row], size: int, area: pygame.Rect, ring: int) -> bool:
-    grid = _grid(rows, size, area.width - 2 * ring, ring)
-    return grid.per_line >= grid.widest and sum(grid.heights) + ring * len(rows) <= area.height
+def _grid_fits(rows: list[Row], size: int, area: pygame.Rect, m: Metrics) -> bool:
+    units, heading, paged = _board_units(rows, None, area.width, size, m)
+    return not paged and sum(u.height for u in units) + (heading.height if heading else 0) <= area.height
 
 
-def _fitting_size(rows: list[Row], largest: int, smallest: int, area: pygame.Rect, ring: int) -> int:
+def _fitting_size(rows: list[Row], largest: int, smallest: int, area: pygame.Rect, m: Metrics) -> int:
     """The largest text size from ``smallest`` to ``largest`` at which the whole board fits ``area``."""
-    if not rows or _grid_fits(rows, largest, area, ring):
+    if not rows or _grid_fits(rows, largest, area, m):
         return largest
     low, high = smallest, largest
     while low < high:
         middle = (low + high + 1) // 2
-        if _grid_fits(rows, middle, area, ring):
+        if _grid_fits(rows, middle, area, m):
             low = middle
         else:
             high = middle - 1
     return low
 
 
+def _panels(rows: list[Row]) -> list[list[Row]]:
+    """Rows grouped by their ``panel`` (each player's own board), in order; one group when none has a panel."""
+    groups: list[list[Row]] = []
+    for row in rows:
+        if groups and row.panel and groups[-1][0].panel == row.panel:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups if all(row.panel for row in rows) else [rows]
+
+
+def _side_by_side(rows: list[Row], focus: Cell | None, width: int, size: int,
+                  m: Metrics) -> tuple[list[Unit], Unit | None, bool] | None:
+    """Small boards (Storeslem's 3x3) next to each other, as many as fit across; ``None`` if only one fits."""
+    panels = _panels(rows)
+    if len(panels) < 2:
+        return None
+    arrows = 2 * line_height(max(SMALLEST, round(size * 0.75)))
+    natural = max(_grid(panel, size, width, m.ring).width() for panel in panels) + 4 * m.ring + arrows
+    across = max(1, (width + m.ring) // (natural + m.ring))
+    if across < 2:
+        return None
+    units: list[Unit] = []
+    for first in range(0, len(panels), across):
+        line = [_board_units(panel, focus, natural, size, m)[0] for panel in panels[first:first + across]]
+        for n in range(max(len(units_of) for units_of in line)):
+            parts = [(column, units_of[n]) for column, units_of in enumerate(line) if n < len(units_of)]
+
+            def draw(p: Painter, x: int, y: int, parts: list[tuple[int, Unit]] = parts) -> None:
+                for column, part in parts:
+                    part.draw(p, x + column * (natural + m.ring), y)
+
+            units.append(Unit(max(part.height for _, part in parts), draw,
+                              tuple(key for _, part in parts for key in part.keys),
+                              any(part.focus for _, part in parts)))
+    return units, None, False
+
+
 def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
-                 m: Metrics) -> tuple[list[Unit], Unit | None]:
-    """The board's rows as units (a sticky heading row apart), columns paged around the focus if too wide."""
+                 m: Metrics) -> tuple[list[Unit], Unit | None, bool]:
+    """The board's rows as units, a sticky heading row apart, and whether columns are paged (too wide).
+
+    Columns are paged around the focus when they cannot all be shown;
+    players' small boards go side by side when several fit across.
+    """
+    beside = _side_by_side(rows, focus, width, size, m)
+    if beside is not None:
+        return beside
     ring = m.ring
     width -= 2 * ring
     grid = _grid(rows, size, width, ring)
@@ -768,7 +813,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
         units.append(unit(row, height))
         if row.sticky:
             heading = units.pop()
-    return units, heading
+    return units, heading, grid.per_line < grid.widest
 
 
 # ---------------------------------------------------------------- the message panel
@@ -943,7 +988,7 @@ def _metrics(view: View, width: int, height: int, scale: float, floor: int) -> M
     else:
         board = pygame.Rect(one.margin, one.margin, width - 2 * one.margin, height - 2 * one.margin)
         column = board.width
-    board_base = _fitting_size(listed, round(one.base), floor, board, one.ring) if view.game else round(one.base)
+    board_base = _fitting_size(listed, round(one.base), floor, board, one) if view.game else round(one.base)
     count = len(dice.cells) if dice is not None else 5
     die_base = _die_base(one, count, column, height * 0.32)
     return Metrics(width, height, scale, floor, board_base, die_base, one.side_base)
@@ -1001,11 +1046,11 @@ def _game(p: Painter, view: View) -> None:
         content, panel = _split(m, view, side, units, 0.6)
         _column(p, content, units)
         _messages(p, view, panel)
-        board, sticky = _board_units(listed, board_focus, main.width, m.board, m)
+        board, sticky, _paged = _board_units(listed, board_focus, main.width, m.board, m)
         _column(p, main, board, sticky, gap=0)
         return
     whole = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.height - 2 * m.margin)
-    board, sticky = _board_units(listed, board_focus, whole.width, m.board, m)
+    board, sticky, _paged = _board_units(listed, board_focus, whole.width, m.board, m)
     units = _side_units(p, view, whole.width) + ([sticky] if sticky is not None else []) + board
     content, panel = _split(m, view, whole, units, 0.35)
     _column(p, content, units)
@@ -1028,7 +1073,7 @@ def _screen(p: Painter, view: View) -> None:
     units = _head_units(p, view, content.width)
     if view.overlay is not None:
         units += _overlay_units(p, view.overlay, view.focus, content.width)
-    board, sticky = _board_units(listed, focus, content.width, m.body, m)
+    board, sticky, _paged = _board_units(listed, focus, content.width, m.body, m)
     units += ([sticky] if sticky is not None else []) + board
     if not _beside(m):
         content, panel = _split(m, view, whole, units, 0.35)

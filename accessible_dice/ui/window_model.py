@@ -54,7 +54,8 @@ class Row:
     e.g. the current player's column of a scorecard. ``turn`` marks the
     row of the player to move (drawn with a pointer beside the header);
     a ``sticky`` row (a scorecard's names) stays in view while the rows
-    below it scroll.
+    below it scroll. Rows of one ``panel`` are one player's small board:
+    several panels may be drawn side by side.
     """
 
     key: str
@@ -65,6 +66,7 @@ class Row:
     home: int = 0
     turn: bool = False
     sticky: bool = False
+    panel: str = ""
 
 
 @dataclass

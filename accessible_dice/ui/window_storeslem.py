@@ -59,7 +59,8 @@ class StoreslemBoard(TypedBoard):
                                       act=lambda p=player, v=value: self.choose(p, v)))
                 rows.append(Row(f"board{player}-{r}", cells,
                                 header=self.player_header(player) if r == 0 and several else "",
-                                say_header=several, turn=r == 0 and several and self.to_move(player)))
+                                say_header=several, turn=r == 0 and several and self.to_move(player),
+                                panel=f"player{player}"))
         return rows
 
     def choose(self, player: int, value: int) -> None:
