@@ -712,14 +712,27 @@ def _panels(rows: list[Row]) -> list[list[Row]]:
     return groups if all(row.panel for row in rows) else [rows]
 
 
+def _panel_width(panels: list[list[Row]], size: int, width: int, m: Metrics) -> int:
+    """The width of the widest small board (at most half of ``width``) with its focus frame and "more" arrows."""
+    arrows = 2 * line_height(max(SMALLEST, round(size * 0.75)))
+    return max(_grid(panel, size, width // 2, m.ring).width() for panel in panels) + 4 * m.ring + arrows
+
+
+def _natural_width(rows: list[Row], size: int, width: int, m: Metrics) -> int:
+    """How wide the board would like to be: its grid, or two small boards side by side."""
+    panels = _panels(rows)
+    if len(panels) >= 2:
+        return 2 * _panel_width(panels, size, width, m) + m.ring
+    return _grid(rows, size, width, m.ring).width() + 2 * m.ring
+
+
 def _side_by_side(rows: list[Row], focus: Cell | None, width: int, size: int,
                   m: Metrics) -> tuple[list[Unit], Unit | None, bool] | None:
     """Small boards (Storeslem's 3x3) next to each other, as many as fit across; ``None`` if only one fits."""
     panels = _panels(rows)
     if len(panels) < 2:
         return None
-    arrows = 2 * line_height(max(SMALLEST, round(size * 0.75)))
-    natural = max(_grid(panel, size, width, m.ring).width() for panel in panels) + 4 * m.ring + arrows
+    natural = _panel_width(panels, size, width, m)
     across = max(1, (width + m.ring) // (natural + m.ring))
     if across < 2:
         return None
@@ -963,7 +976,7 @@ def _beside(m: Metrics) -> bool:
 
 
 def _side_width(m: Metrics, zoom: float) -> int:
-    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.42 of the window), times the zoom."""
+    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.6 of the window), times the zoom."""
     return min(round((m.side_base or m.width * 0.34) * zoom), round(m.width * 0.6))
 
 
@@ -980,8 +993,8 @@ def _metrics(view: View, width: int, height: int, scale: float, floor: int) -> M
     one = Metrics(width, height, 1.0, floor)
     dice, _actions, listed = _parts(view)
     if view.game and _beside(one):
-        natural = _grid(listed, round(one.base), width, one.ring).width() + 2 * one.ring if listed else 0
-        side_base = min(max(width - natural - 3 * one.margin, round(width * 0.3)), round(width * 0.42))
+        natural = _natural_width(listed, round(one.base), width, one) if listed else 0
+        side_base = min(max(width - natural - 3 * one.margin, round(width * 0.3)), round(width * 0.6))
         one = Metrics(width, height, 1.0, floor, side_base=side_base)
         side, board = _areas(one, 1.0)
         column = side.width

@@ -54,7 +54,8 @@ class Theme:
     on it; ``border`` the thin outline of an item; ``focus`` the thick frame
     around the focused item, whose inside turns ``focus_fill`` with
     ``focus_text``; ``face`` and ``pip`` draw a die; ``held`` marks a held
-    die (beside its raised place and the word "held").
+    die (beside its raised place and the word "held"), a colour that is
+    never the focus frame's, in a rounded frame where the focus is square.
     """
 
     id: str
@@ -96,19 +97,22 @@ WHITE: Colour = (255, 255, 255)
 YELLOW: Colour = (255, 255, 0)
 CYAN: Colour = (0, 255, 255)
 DARK_BLUE: Colour = (0, 0, 192)
+#: The held-die marker, a colour of its own in every theme: never the focus frame's (issue 13).
+MAGENTA: Colour = (255, 0, 255)
+DARK_RED: Colour = (176, 0, 0)
 
 THEMES: dict[str, Theme] = {
     theme.id: theme
     for theme in (
         # Translators: a colour theme's name.
         Theme("yellow-on-black", N_("Yellow on black"), background=BLACK, text=YELLOW, border=YELLOW,
-              focus=WHITE, focus_fill=YELLOW, focus_text=BLACK, face=YELLOW, pip=BLACK, held=CYAN),
+              focus=WHITE, focus_fill=YELLOW, focus_text=BLACK, face=YELLOW, pip=BLACK, held=MAGENTA),
         # Translators: a colour theme's name.
         Theme("white-on-black", N_("White on black"), background=BLACK, text=WHITE, border=WHITE,
-              focus=YELLOW, focus_fill=WHITE, focus_text=BLACK, face=WHITE, pip=BLACK, held=YELLOW),
+              focus=YELLOW, focus_fill=WHITE, focus_text=BLACK, face=WHITE, pip=BLACK, held=MAGENTA),
         # Translators: a colour theme's name.
         Theme("black-on-white", N_("Black on white"), background=WHITE, text=BLACK, border=BLACK,
-              focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_BLUE),
+              focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_RED),
     )
 }
 DEFAULT = "yellow-on-black"
