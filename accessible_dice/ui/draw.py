@@ -16,7 +16,7 @@ the layout's own rectangles (docs/window.md explains every rule):
   without scrolling from 1280x720 up.
 - **Zoom only enlarges.** Every size (text, board text, dice, pips, cells)
   is its 100 % size times the zoom, so nothing shrinks as the zoom grows;
-  a die stops growing only at a fifth of the window's height. What no
+  a die stops growing only at a sixth of the window's height. What no
   longer fits scrolls: a column shows whole units only (a row, a line of
   dice, a button row), the one with the focus always whole, and a "more"
   mark in a strip of its own says what is above, below or beside.
@@ -53,7 +53,7 @@ SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 #: Line spacing of wrapped text, as a multiple of the text size (LV-11).
 SPACING = 1.5
 #: A die never grows past this share of the window's height.
-DIE_CAP = 1 / 5
+DIE_CAP = 1 / 6
 #: A landscape window is at least this much wider than high: the regions go beside each other.
 LANDSCAPE = 1.2
 #: Above this zoom a game's regions are stacked in one column (two would each be too narrow).
@@ -560,7 +560,8 @@ def _dice_units(row: Row, focus: Cell | None, width: int, m: Metrics) -> tuple[l
     count = len(row.cells)
     ring = m.frame + 4
     lift = size // 8
-    digit = m.body
+    # The digit under a die is body text; beyond 150 % it grows as notes do, so a die's column stays in view.
+    digit = m.body if m.scale <= BESIDE_ZOOM else m.note
     digit_h = line_height(digit)
     note_h = line_height(m.note)
     words = max(max(_width(c.text, digit), _width(c.note, m.note)) for c in row.cells)
@@ -833,7 +834,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
 
 
 def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
-    """The answer to the last key, then the things said, newest first, each whole; framed, never covered."""
+    """The things said, newest first, each whole (the answer to the last key after the newest); never covered."""
     m = p.m
     t = p.theme
     pygame.draw.rect(p.surface, t.border, rect, 2)
@@ -844,19 +845,22 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
     size = m.body
     sign = line_height(size)
     newest = len(view.messages) - 1 if view.reviewing is None else view.reviewing
-    entries: list[tuple[int | None, Message]] = []
+    entries: list[tuple[int | None, Message]] = [(n, view.messages[n]) for n in range(newest, -1, -1)]
     newest_text = view.messages[-1].text if view.messages else ""
     if view.answer is not None and view.answer.text and view.answer.text != newest_text and view.reviewing is None:
-        entries.append((None, view.answer))
-    entries += [(n, view.messages[n]) for n in range(newest, -1, -1)]
+        # The answer to the last key comes after the newest announcement, which it never pushes away.
+        entries.insert(min(1, len(entries)), (None, view.answer))
     if newest < len(view.messages) - 1:
         strip = line_height(m.mark) + m.pad
         _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "up", p.words.above)
         y += strip
+    cut = False
     for count, (index, entry) in enumerate(entries):
         width = inner.width - (sign + m.pad if entry.alert else 0)
         lines = wrap(entry.text, size, width)
         owner = wrap(entry.owner, m.note, inner.width - 2 * m.pad)[:1] if entry.owner else []
+        if y + line_height(m.note) + m.pad + line_height(size) + line_height(m.mark) > inner.bottom:
+            owner = []  # a panel one line high: the words before whose they are
         tag = line_height(m.note) + m.pad if owner else 0
         height = tag + block_height(size, len(lines))
         if y + height > inner.bottom:
@@ -868,7 +872,11 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
                 height = tag + block_height(size, len(lines))
                 _more(p, pygame.Rect(inner.left, inner.bottom - strip + m.pad, inner.width, strip - m.pad), "down",
                       p.words.below)
+                cut = True
             else:
+                strip = line_height(m.mark) + m.pad
+                if y + strip <= inner.bottom:
+                    _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "down", p.words.below)
                 break
         if owner:
             # Whose turn it was: the name inverted, like a label on the line.
@@ -885,6 +893,8 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
                       pygame.Rect(inner.left, y - tag, inner.width, height))
         if index is not None:
             p.drawn.shown_messages.append(index)
+        if cut:
+            break
         y += block_height(size, len(lines)) + m.pad
         if count == 0 and len(entries) > 1:
             # The newest is set apart from the older ones by a rule.
@@ -1029,6 +1039,11 @@ def _side_units(p: Painter, view: View, width: int) -> list[Unit]:
     return units
 
 
+def _least_panel(m: Metrics) -> int:
+    """The smallest message panel: one line with whose it is, and a "more" mark."""
+    return block_height(m.body, 1) + line_height(m.mark) + 3 * m.pad
+
+
 def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: float) -> tuple[pygame.Rect,
                                                                                                pygame.Rect]:
     """``rect`` cut into the content above (``units``) and the message panel below.
@@ -1039,12 +1054,12 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     """
     wanted = _message_height(view, m, rect.width, 3)
     least = min(wanted, round(rect.height * share))
-    least = max(least, min(wanted, block_height(m.body, 1) + 3 * m.pad))
+    least = max(least, min(wanted, _least_panel(m)))
     content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
     panel = max(least, rect.height - content - m.margin)
     # The focused unit is always whole: the panel gives way to it (and the "more" strips) when it must.
     focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad)
-    panel = max(block_height(m.body, 1) + 3 * m.pad, min(panel, rect.height - m.margin - focused))
+    panel = max(_least_panel(m), min(panel, rect.height - m.margin - focused))
     top = pygame.Rect(rect.left, rect.top, rect.width, rect.height - panel - m.margin)
     return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
 
