@@ -11,6 +11,7 @@ drawn under the floor.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pygame
@@ -99,7 +100,7 @@ def test_every_element_is_inside_whole_apart_and_never_shrinks_as_the_zoom_grows
             assert drawn.hidden == [], f"{where}: the whole game is seen at 100 %"
         assert drawn.smallest >= driver.window.prefs.settings.smallest_text, where
         sizes.append((drawn.die, drawn.digit, drawn.body, drawn.board))
-    for smaller, larger in zip(sizes, sizes[1:], strict=False):
+    for smaller, larger in itertools.pairwise(sizes):
         assert all(b >= a for a, b in zip(smaller, larger, strict=True)), sizes
 
 

@@ -11,6 +11,7 @@ Box game must be found in the text read.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -128,7 +129,7 @@ def _read(image: pygame.Surface, tmp_path: Path) -> str:
             cuts.append(start + (x - start) // 2)
     cuts.append(len(blank))
     texts = []
-    for n, (left, right) in enumerate(zip(cuts, cuts[1:], strict=False)):
+    for n, (left, right) in enumerate(itertools.pairwise(cuts)):
         page = np.where(ink[left:right, :, None], 0, 255).astype(np.uint8).repeat(3, axis=2)
         surface = pygame.surfarray.make_surface(page)
         path = tmp_path / f"region{n}.png"

@@ -30,9 +30,9 @@ Every colour comes from the :class:`~accessible_dice.ui.theme.Theme`.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
-import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -387,7 +387,7 @@ class Unit:
 
 def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | None = None,
             gap: int | None = None) -> None:
-    """Units top to bottom in ``rect``, ``gap`` apart; scrolled so the focused unit is whole, with "more" strips if needed."""
+    """Units top to bottom in ``rect``, ``gap`` apart; scrolled so the focused unit is whole, with "more" strips."""
     m = p.m
     top = rect.top
     if sticky is not None:
@@ -986,7 +986,7 @@ def _beside(m: Metrics) -> bool:
 
 
 def _side_width(m: Metrics, zoom: float) -> int:
-    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.6 of the window), times the zoom."""
+    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.6 of the window), zoomed."""
     return min(round((m.side_base or m.width * 0.34) * zoom), round(m.width * 0.6))
 
 

@@ -44,7 +44,7 @@ from accessible_dice.ui import keys
 from accessible_dice.ui.draw import SCALES, Drawn, Message, Overlay, View, Words, render
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
-from accessible_dice.ui.theme import THEMES, next_theme
+from accessible_dice.ui.theme import next_theme, themed
 from accessible_dice.ui.window_model import Cell, Focus, Row
 from accessible_dice.utterance import Cue, Utterance
 
@@ -498,7 +498,8 @@ class Window:
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs)
-        self.theme = THEMES[self.prefs.settings.theme]
+        chosen = self.prefs.settings
+        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
         self.pace: float | None = (config.PACES[self.prefs.settings.computer_pace]
@@ -575,7 +576,7 @@ class Window:
 
     def apply(self, chosen: config.Settings) -> None:
         """A setting changed: what the window can change at once (speech output and language wait a start)."""
-        self.theme = THEMES[chosen.theme]
+        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = chosen.font_scale / 100
         if chosen.full_screen != self.full and pygame.display.get_init() and self.surface is not None:
             self._set_mode(chosen.full_screen)
@@ -595,6 +596,16 @@ class Window:
             self.prefs.command([key, str(value)])
         except DiceError as error:  # a value the keys made is always allowed; never stop the game for it
             log.warning("could not keep %s = %s: %s", key, value, error)
+
+    def choose(self, chosen: config.Settings) -> None:
+        """Several settings changed at once by a key (F8: a theme and no colour pair), saved and applied."""
+        self.prefs.settings = chosen
+        if self.prefs.path is not None:
+            try:
+                config.store(chosen, self.prefs.path)
+            except OSError as error:
+                log.warning("could not keep the settings: %s", error)
+        self.apply(chosen)
 
     def confirm(self, question: str, on_yes: Callable[[], None], closing: bool = False) -> None:
         """Ask before a destructive choice, unless the player turned confirmations off.
@@ -622,8 +633,9 @@ class Window:
             self.say(answer(_("Text size {percent} percent.").format(
                 percent=self.language.number(round(self.scale * 100)))), remember=False)
         elif action == "theme":
-            self.theme = next_theme(self.theme.id)
-            self.keep("theme", self.theme.id)
+            # F8 steps through the themes themselves: a chosen colour pair gives way to them.
+            self.choose(dataclasses.replace(self.prefs.settings, theme=next_theme(self.theme.id).id,
+                                            text_colour="theme", background_colour="theme"))
             # Translators: the colour theme changed; {name} is e.g. "White on black".
             self.say(answer(_("Theme: {name}.").format(name=_(self.theme.title))), remember=False)
         elif action in ("effects_down", "effects_up"):
