@@ -189,3 +189,46 @@ def test_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -> None
     assert [row.turn for row in screen.rows() if row.header] == [True, False]
     screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=2, start="order")
     assert [row.header for row in screen.rows() if row.header][1] == "Ben — 0 penalty points"
+
+
+# ---------------------------------------------------------------- settings
+
+
+def _settings(driver: Driver, key: str) -> None:
+    from accessible_dice.ui.window_settings import SettingsMenu
+
+    driver.window.push(SettingsMenu(driver.window))
+    driver.top.settled()
+    assert driver.top.focus.place(key)
+
+
+def test_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> None:
+    _settings(driver, "theme")
+    labels = [cell.text for row in driver.top.rows() for cell in row.cells]
+    assert "Theme: Yellow on black" in labels
+    driver.keys("right")
+    assert driver.window.prefs.settings.theme == "white-on-black"
+    assert driver.last.startswith("Theme: White on black")
+    driver.keys("left")
+    assert driver.window.prefs.settings.theme == "yellow-on-black"
+    _settings(driver, "font-scale")
+    driver.keys("right")
+    assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
+
+
+def test_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
+    from accessible_dice.presentation.options import refusal_words
+    from accessible_dice.ui.theme import ColoursTooClose
+
+    prefs = driver.window.prefs
+    prefs.command(["background-colour", "navy"])
+    assert driver.window.theme.background == (0, 0, 128)
+    before = prefs.settings
+    with pytest.raises(ColoursTooClose) as refused:
+        prefs.command(["text-colour", "navy"])
+    said = refusal_words(refused.value, driver.window.language)
+    assert said.startswith("navy on navy has a contrast of only 1.0 to 1")
+    assert prefs.settings == before
+    prefs.command(["text-colour", "cream"])
+    assert contrast_ratio(driver.window.theme.text, driver.window.theme.background) >= 7
+    assert driver.window.theme.focus != driver.window.theme.held
