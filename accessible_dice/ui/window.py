@@ -820,8 +820,15 @@ class Window:
         rows = base.settled()
         overlay = top.prompt() if top is not base else None
         _ = self._
-        # Translators: the "more" marks of the window: something is scrolled away above, below or beside.
-        words = Words(_("More above"), _("More below"), _("More to the left"), _("More to the right"))
+        words = Words(
+            # Translators: a "more" mark of the window: something is scrolled away above.
+            _("More above"),
+            # Translators: a "more" mark of the window: something is scrolled away below.
+            _("More below"),
+            # Translators: a "more" mark of the window: something is scrolled away to the left.
+            _("More to the left"),
+            # Translators: a "more" mark of the window: something is scrolled away to the right.
+            _("More to the right"))
         return View(title=base.title, rows=rows, focus=top.focus.cell(), status=base.status(),
                     messages=list(self.shown.log), answer=self.shown.answer, reviewing=self.shown.reviewing,
                     overlay=overlay, game=base.board_layout, words=words)
