@@ -47,6 +47,8 @@ FILE_NAME = "settings.toml"
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
 #: The window's high-contrast themes (experience.md §5); the first is the default.
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
+#: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/theme.py.
+COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
 #: Computer players' pace in the window (checklist KB-09): seconds between their steps (after the
@@ -77,7 +79,11 @@ SPECS: tuple[Option, ...] = (
     integer("sound-volume", 100, 0, 100),
     yes_no("sound-mute", False),
     choice("theme", THEMES, THEMES[0]),
+    choice("text-colour", COLOURS, "theme"),
+    choice("background-colour", COLOURS, "theme"),
     integer("font-scale", 100, 100, 300),
+    integer("smallest-text", 18, 18, 60),
+    yes_no("full-screen", False),
     yes_no("confirm", True),
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
     choice("computer-pace", tuple(PACES), "normal"),
@@ -108,7 +114,12 @@ COMMENTS = {
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",
     "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
-    "font-scale": "Window text size in percent of normal, 100 to 300.",
+    "text-colour": "Window text colour: theme (the theme's), black, white, yellow, cyan, green, navy or cream; "
+                   "a pair under 7:1 contrast is refused.",
+    "background-colour": "Window background colour: theme, black, white, yellow, cyan, green, navy or cream.",
+    "font-scale": "Window zoom in percent of normal: text, dice and boards alike, 100 to 300.",
+    "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
+    "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
     "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
@@ -180,7 +191,11 @@ class Settings:
     sound_volume: int = 100
     sound_mute: bool = False
     theme: str = THEMES[0]
+    text_colour: str = "theme"
+    background_colour: str = "theme"
     font_scale: int = 100
+    smallest_text: int = 18
+    full_screen: bool = False
     confirm: bool = True
     keep_by: str = KEEP_BY[0]
     computer_pace: str = "normal"
@@ -204,7 +219,12 @@ class Settings:
         if value is None:
             raise SettingValueRefused(key=spec.key, value=shortened(text.strip()) or '""', allowed=spec.allowed,
                                       option=spec)
-        return dataclasses.replace(self, **{_field(spec.key): value})
+        changed = dataclasses.replace(self, **{_field(spec.key): value})
+        if spec.key in ("theme", "text-colour", "background-colour"):
+            from accessible_dice.ui.theme import check_pair
+
+            check_pair(changed.theme, changed.text_colour, changed.background_colour)
+        return changed
 
     def voice_settings(self) -> VoiceSettings:
         """What the built-in voice is told: rate, volume (0..1), pitch, voice, language."""

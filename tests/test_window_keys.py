@@ -39,10 +39,12 @@ def test_no_action_needs_two_keys_at_once_except_the_specified_ones() -> None:
     """KB-03: single keys, with Shift or Ctrl only where experience.md §3 says so (and the usual Ctrl+Z, Ctrl+Y)."""
     chords = {binding.action: binding.chords for binding in TABLE}
     ctrl_actions = {b.action for b in TABLE for c in b.chords if c.ctrl and c.key not in ("LCTRL", "RCTRL")}
-    assert ctrl_actions == {"rules", "bigger", "smaller", "undo", "redo"}
+    assert ctrl_actions == {"rules", "general_help", "bigger", "smaller", "undo", "redo"}
+    alt_actions = {b.action for b in TABLE for c in b.chords if c.alt}
+    assert alt_actions == {"full_screen"}
     shift_actions = {b.action for b in TABLE for c in b.chords if c.shift is True}
     assert shift_actions == {"everybody", "oldest", "newest", "face"}
-    assert all(len(chords[a]) >= 1 for a in chords if a != "letter")
+    assert all(len(chords[a]) >= 1 for a in chords if a not in ("letter", "click", "wheel"))
 
 
 @pytest.mark.parametrize(("key", "mod", "text", "contexts", "expected"), [

@@ -32,9 +32,17 @@ class Driver:
         self.window = window
         self.spy = spy
 
-    def key(self, key: int, mod: int = 0, text: str = "") -> None:
-        """Press one key (KEYDOWN), as SDL reports it, and let the window handle it."""
+    def key(self, key: int, mod: int = 0, text: str = "", typed: str | None = None) -> None:
+        """Press one key (KEYDOWN), as SDL reports it, and let the window handle it.
+
+        While the window collects characters (a text field, a typed game), SDL
+        follows the key with the character it types (TEXTINPUT): ``typed``, or
+        the key's own character; Shift+9 is ``typed="("`` on a US layout.
+        """
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0))
+        character = text if typed is None else typed
+        if self.window.texting and len(character) == 1 and character.isprintable() and not mod & pygame.KMOD_CTRL:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
         self.window.pump()
 
     def keys(self, *names: str) -> None:

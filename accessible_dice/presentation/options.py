@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from babel import Locale
+from babel.numbers import format_decimal
 
 from accessible_dice.errors import N_, NC_, DiceError
 from accessible_dice.games.options import Option
@@ -68,8 +69,16 @@ NAMES = {
     "sound-mute": N_("sound-mute"),
     # Translators: setting name: the window's colours.
     "theme": N_("theme"),
-    # Translators: setting name: the window's text size.
+    # Translators: setting name: the window's text colour, beyond the themes; one word.
+    "text-colour": N_("text-colour"),
+    # Translators: setting name: the window's background colour, beyond the themes; one word.
+    "background-colour": N_("background-colour"),
+    # Translators: setting name: the window's zoom (text, dice, boards).
     "font-scale": N_("font-scale"),
+    # Translators: setting name: no text in the window is drawn smaller than this many pixels; one word.
+    "smallest-text": N_("smallest-text"),
+    # Translators: setting name: the window opens full screen; one word.
+    "full-screen": N_("full-screen"),
     # Translators: setting name: ask before destructive choices.
     "confirm": N_("confirm"),
     # Translators: setting name: number keys keep dice by position or by value.
@@ -122,6 +131,22 @@ VALUES = {
     "normal": NC_("value", "normal"),
     # Translators: verbosity setting value: with hints and every choice.
     "full": NC_("value", "full"),
+    # Translators: text and background colour value: the colour theme's own colour.
+    "theme": NC_("value", "theme"),
+    # Translators: a colour (window text or background), typed as one word.
+    "black": NC_("value", "black"),
+    # Translators: a colour (window text or background), typed as one word.
+    "white": NC_("value", "white"),
+    # Translators: a colour (window text or background), typed as one word.
+    "yellow": NC_("value", "yellow"),
+    # Translators: a colour (window text or background), typed as one word.
+    "cyan": NC_("value", "cyan"),
+    # Translators: a colour (window text or background), typed as one word.
+    "green": NC_("value", "green"),
+    # Translators: a colour (window text or background), typed as one word: dark blue.
+    "navy": NC_("value", "navy"),
+    # Translators: a colour (window text or background), typed as one word: a pale yellowish white.
+    "cream": NC_("value", "cream"),
     # Translators: window colour theme; one word, hyphens allowed.
     "yellow-on-black": NC_("value", "yellow-on-black"),
     # Translators: window colour theme; one word, hyphens allowed.
@@ -271,6 +296,10 @@ def localized_data(error: DiceError, language: Language) -> dict[str, Any]:
         data["known"] = language.join((name(key, language) for key in data["keys"]), "or") or data["known"]
     if data.get("game") in TITLES:
         data["game"] = language._(TITLES[data["game"]])
+    if data.get("colours"):
+        # A colour pair refused: its colour words and its contrast in the player's language.
+        data["text"], data["background"] = word(data["text"], language), word(data["background"], language)
+        data["ratio"] = format_decimal(data["ratio"], format="0.0", locale=language.locale)
     return data
 
 

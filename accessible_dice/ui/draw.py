@@ -1,28 +1,38 @@
-"""Drawing a window screen: large text, large dice, a thick focus frame, nothing by colour alone.
+"""Drawing a window screen for low vision: a layout computed from the space, then painted.
 
 :func:`render` takes a :class:`View` (what a screen shows: title, status,
-rows of cells, the last message, an overlay) and lays it out for the
-window's size and text scale, top to bottom in reading order:
+rows of cells, what was said, an overlay) and first computes a
+:class:`Layout` (every element's rectangle), then paints it. The tests read
+the layout's own rectangles (docs/window.md explains every rule):
 
-- the screen's title and its status line (whose turn, what is due);
-- the dice, large, with pips *and* digits; a held die is raised, framed and
-  labelled;
-- the actions (throw, the moves possible now);
-- the last thing said, in a framed box near the dice (AU-06, LV-16); a
-  refusal gets a warning sign, not just another colour (ER-05);
-- the board or list, scrolled so the focused row is always on screen;
-- an overlay on top (a text field or a yes/no question).
+- **Beside, not under.** On a landscape window a game's title, status,
+  dice, actions, text field and messages are a column at the left and the
+  board or scorecard fills the rest; a menu's list is at the left and the
+  messages at the right. A portrait window (or a zoom too large for two
+  columns) stacks them, with the messages in a band at the bottom.
+- **Fit at 100 %.** Text is 1/24 of the window's height; the board's text
+  is the largest size (never under the floor) at which every row and
+  column of the board fits its area, so at 100 % the whole game is seen
+  without scrolling from 1280x720 up.
+- **Zoom only enlarges.** Every size (text, board text, dice, pips, cells)
+  is its 100 % size times the zoom, so nothing shrinks as the zoom grows;
+  a die stops growing only at a sixth of the window's height. What no
+  longer fits scrolls: a column shows whole units only (a row, a line of
+  dice, a button row), the one with the focus always whole, and a "more"
+  mark in a strip of its own says what is above, below or beside.
+- **Messages stay.** The latest things said are listed newest first in a
+  panel nothing else covers, each wrapped in full and tagged with whose
+  turn it was; the history keys (Comma, Period) scroll it.
+- Wrapped text has a line spacing of 1.5 (LV-11).
 
-Sizes come from the window height and the text scale (Ctrl+Plus and
-Ctrl+Minus): body text is 1/24 of the height, 45 px at 1080p (LV-07), and
-every colour comes from the :class:`~accessible_dice.ui.theme.Theme`.
-:class:`Drawn` records where each text and each cell went, so tests can
-check that text stays inside the window and the focus can be seen.
+Every colour comes from the :class:`~accessible_dice.ui.theme.Theme`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -35,16 +45,24 @@ import pygame
 
 #: pygame's own sans-serif font, shipped with it, so every machine draws the same (LV-10).
 FONT_FILE = str(Path(pygame.__file__).parent / "freesansbold.ttf")
-#: Body text as a share of the window height at text scale 1 (45 px at 1080p).
+#: Body text as a share of the window height at zoom 1 (45 px at 1080p).
 BODY_SHARE = 1 / 24
-#: No text is ever smaller than this (LV-07: 18 px at 1080p).
+#: No text is ever smaller than this by default (LV-07: 18 px at 1080p); the ``smallest-text`` setting raises it.
 SMALLEST = 18
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+#: Line spacing of wrapped text, as a multiple of the text size (LV-11).
+SPACING = 1.5
+#: A die never grows past this share of the window's height.
+DIE_CAP = 1 / 6
+#: A landscape window is at least this much wider than high: the regions go beside each other.
+LANDSCAPE = 1.2
+#: Above this zoom a game's regions are stacked in one column (two would each be too narrow).
+BESIDE_ZOOM = 1.5
 
 
 @dataclass
 class Overlay:
-    """A text field or a question drawn over the screen beneath it."""
+    """A text field or a question drawn in the column of the screen beneath it."""
 
     prompt: str
     #: The text typed so far, or ``None`` for a question with buttons.
@@ -53,42 +71,102 @@ class Overlay:
     rows: list[Row] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Message:
+    """One thing said, as the message panel lists it: its words, whose turn it was, whether it refused."""
+
+    text: str
+    owner: str = ""
+    alert: bool = False
+
+
+@dataclass(frozen=True)
+class Words:
+    """The few words the drawing itself writes, in the player's language (given by the window)."""
+
+    above: str = "More above"
+    below: str = "More below"
+    left: str = "More to the left"
+    right: str = "More to the right"
+
+
 @dataclass
 class View:
-    """Everything a screen shows, in words and cells; :func:`render` decides where."""
+    """Everything a screen shows, in words and cells; :func:`layout` decides where."""
 
     title: str
     rows: list[Row]
     focus: Cell | None = None
     status: str = ""
-    message: str = ""
-    #: The message is a refusal: drawn with a warning sign.
-    alert: bool = False
+    #: What was announced, oldest first (the panel shows the newest first).
+    messages: list[Message] = field(default_factory=list)
+    #: The answer to the player's last key (a focused item said), shown above the messages.
+    answer: Message | None = None
+    #: The message the history keys are on (an index of ``messages``), or ``None`` for the newest.
+    reviewing: int | None = None
     overlay: Overlay | None = None
+    #: A game screen: its board goes beside the dice, not under them.
+    game: bool = False
+    words: Words = field(default_factory=Words)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One element of the layout: what it is (``kind``), its key, and its rectangle."""
+
+    kind: str
+    key: str
+    rect: pygame.Rect
 
 
 @dataclass
 class Drawn:
-    """Where things went: every text's rectangle, each cell's, and the focus frame's."""
+    """The layout as drawn: every element's rectangle, every text's, the focus frame, what is scrolled away."""
 
+    items: list[Placed] = field(default_factory=list)
     texts: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     cells: dict[str, pygame.Rect] = field(default_factory=dict)
     focus: pygame.Rect | None = None
     message: pygame.Rect | None = None
+    #: Keys of elements not on screen now (scrolled away); a "more" mark shows where.
+    hidden: list[str] = field(default_factory=list)
+    #: Sizes used, for the tests: body text, board text, die, die digit, smallest text.
+    body: int = 0
+    board: int = 0
+    die: int = 0
+    digit: int = 0
     smallest: int = 0
+    #: The message panel's entries drawn (indexes of ``View.messages``) and the answer, if shown.
+    shown_messages: list[int] = field(default_factory=list)
+
+    def place(self, kind: str, key: str, rect: pygame.Rect) -> None:
+        self.items.append(Placed(kind, key, pygame.Rect(rect)))
+        if kind in ("die", "button", "cell", "flap", "line", "field"):
+            self.cells[key] = pygame.Rect(rect)
 
 
 @dataclass(frozen=True)
 class Metrics:
-    """The sizes of one layout, from the window size and the text scale."""
+    """The sizes of one layout: the window, the zoom, the floor, and the board's text size at 100 %."""
 
     width: int
     height: int
     scale: float
+    floor: int = SMALLEST
+    #: The board's text size at zoom 1, chosen so the board fits (``0``: the body size).
+    board_base: int = 0
+    die_base: int = 0
+    #: The left column's width at zoom 1 (a game beside its board).
+    side_base: int = 0
+
+    @property
+    def base(self) -> float:
+        """Body text at zoom 1: 1/24 of the height (of 4/3 of the width, on a narrow window)."""
+        return min(self.height, self.width * 0.75) * BODY_SHARE
 
     @property
     def body(self) -> int:
-        return max(SMALLEST, round(self.height * BODY_SHARE * self.scale))
+        return max(self.floor, round(self.base * self.scale))
 
     @property
     def title(self) -> int:
@@ -96,30 +174,96 @@ class Metrics:
 
     @property
     def note(self) -> int:
-        return max(SMALLEST, round(self.body * 0.75))
+        return max(self.floor, round(self.body * 0.75))
+
+    @property
+    def board(self) -> int:
+        return max(self.floor, round((self.board_base or self.base) * self.scale))
+
+    @property
+    def board_note(self) -> int:
+        return max(self.floor, round(self.board * 0.75))
+
+    @property
+    def mark(self) -> int:
+        """The "more" marks' text: the note size at 100 %, so they never crowd out what they point to."""
+        return max(self.floor, round(self.base * 0.75))
 
     @property
     def pad(self) -> int:
-        return max(6, self.body // 4)
+        return max(4, self.body // 4)
 
     @property
     def frame(self) -> int:
         """The focus frame's thickness: several times an item's own border (LV-18)."""
-        return max(5, self.body // 6)
+        return max(4, self.body // 6)
+
+    @property
+    def ring(self) -> int:
+        """How far the focus frame reaches outside its item: the frame and a gap."""
+        return self.frame + max(3, self.frame // 2)
 
     @property
     def margin(self) -> int:
-        return max(8, self.body // 2)
+        return max(8, round(self.base / 2))
+
+    @property
+    def die(self) -> int:
+        return min(round(self.die_base * self.scale), round(self.height * DIE_CAP))
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(FONT_FILE, size)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _rendered(text: str, size: int, colour: Colour) -> pygame.Surface:
     return font(size).render(text, True, colour)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int) -> int:
+    return int(font(size).size(text)[0])
+
+
+def cell_pad(size: int) -> int:
+    """The space between a cell's border and its words."""
+    return max(3, size // 6)
+
+
+def line_height(size: int) -> int:
+    return int(font(size).get_linesize())
+
+
+def step(size: int, lines: int) -> int:
+    """The distance between lines: the font's own for one line, 1.5 times the size for wrapped text."""
+    return max(line_height(size), round(size * SPACING)) if lines > 1 else line_height(size)
+
+
+def block_height(size: int, lines: int) -> int:
+    return step(size, lines) * (lines - 1) + line_height(size) if lines else 0
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if _width(candidate, size) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while _width(word, size) > width and len(word) > 1:
+                cut = next(n for n in range(len(word) - 1, 0, -1) if _width(word[:n], size) <= width or n == 1)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return tuple(lines)
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -127,24 +271,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 
     Nothing is cut off: every character lands on some line (LV-08).
     """
-    measure = font(size).size
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if measure(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            while measure(word)[0] > width and len(word) > 1:
-                cut = max(1, next(n for n in range(len(word), 0, -1) if measure(word[:n])[0] <= width or n == 1))
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
+    return list(_wrap(text, size, max(1, width)))
 
 
 class Painter:
@@ -154,7 +281,8 @@ class Painter:
         self.surface = surface
         self.theme = theme
         self.m = metrics
-        self.drawn = Drawn(smallest=metrics.note)
+        self.drawn = Drawn(smallest=metrics.floor)
+        self.words = Words()
 
     def text(self, text: str, size: int, colour: Colour, *, center: tuple[int, int] | None = None,
              topleft: tuple[int, int] | None = None) -> pygame.Rect:
@@ -167,19 +295,20 @@ class Painter:
         self.surface.blit(image, rect)
         if text.strip():
             self.drawn.texts.append((text, rect))
+            self.drawn.smallest = min(self.drawn.smallest, size)
         return rect
 
-    def lines(self, lines: list[str], size: int, colour: Colour, left: int, top: int, *,
+    def lines(self, lines: Sequence[str], size: int, colour: Colour, left: int, top: int, *,
               centre_in: int | None = None) -> int:
-        """Draw lines one under another; centred in a width if given. Returns the height used."""
-        step = font(size).get_linesize()
+        """Draw lines one under another (spaced 1.5 when wrapped); centred in a width if given."""
+        distance = step(size, len(lines))
         for n, line in enumerate(lines):
-            y = top + n * step
+            y = top + n * distance
             if centre_in is None:
                 self.text(line, size, colour, topleft=(left, y))
             else:
-                self.text(line, size, colour, center=(left + centre_in // 2, y + step // 2))
-        return step * len(lines)
+                self.text(line, size, colour, center=(left + centre_in // 2, y + line_height(size) // 2))
+        return block_height(size, len(lines))
 
     def box(self, rect: pygame.Rect, focused: bool, border: int = 2) -> Colour:
         """An item's box; focused: filled and framed thickly. Returns the colour for its text."""
@@ -192,11 +321,14 @@ class Painter:
         return t.text
 
     def focus_frame(self, rect: pygame.Rect) -> None:
-        """The thick frame around the focused item, a gap of background between (LV-17, LV-18)."""
-        gap = max(3, self.m.frame // 2)
-        outer = rect.inflate(2 * (gap + self.m.frame), 2 * (gap + self.m.frame))
+        """The thick square frame around the focused item, a gap of background between (LV-17, LV-18)."""
+        outer = rect.inflate(2 * self.ring, 2 * self.ring)
         pygame.draw.rect(self.surface, self.theme.focus, outer, self.m.frame)
         self.drawn.focus = outer
+
+    @property
+    def ring(self) -> int:
+        return self.m.ring
 
     def die(self, rect: pygame.Rect, value: int) -> None:
         """A die face with its pips (1 to 6), or its number for dice with more faces."""
@@ -204,7 +336,7 @@ class Painter:
         radius = rect.width // 8
         pygame.draw.rect(self.surface, t.face, rect, border_radius=radius)
         if not 1 <= value <= 6:
-            self.text(str(value), round(rect.height * 0.55), t.pip, center=rect.center)
+            self.text(str(value), max(self.m.floor, round(rect.height * 0.55)), t.pip, center=rect.center)
             return
         third = rect.width / 4
         spots = {
@@ -223,8 +355,8 @@ class Painter:
         pygame.draw.polygon(self.surface, t.text, points)
         self.text("!", round(rect.height * 0.7), t.background, center=(rect.centerx, rect.centery + rect.height // 6))
 
-    def arrow(self, centre: tuple[int, int], size: int, direction: str) -> None:
-        """A small triangle saying there is more above, below, left or right."""
+    def arrow(self, centre: tuple[int, int], size: int, direction: str, colour: Colour | None = None) -> None:
+        """A triangle pointing up, down, left or right (more marks, whose turn)."""
         x, y, s = centre[0], centre[1], size // 2
         points = {
             "up": [(x, y - s), (x + s, y + s), (x - s, y + s)],
@@ -232,254 +364,581 @@ class Painter:
             "left": [(x - s, y), (x + s, y - s), (x + s, y + s)],
             "right": [(x + s, y), (x - s, y - s), (x - s, y + s)],
         }[direction]
-        pygame.draw.polygon(self.surface, self.theme.text, points)
+        pygame.draw.polygon(self.surface, colour or self.theme.text, points)
 
 
-# ---------------------------------------------------------------- cells
+# ---------------------------------------------------------------- units: what a column is made of
 
 
-def _cell_lines(cell: Cell, m: Metrics, width: int) -> list[str]:
-    return wrap(cell.text or " ", m.body, max(1, width - 4 * m.pad))
+@dataclass
+class Unit:
+    """A piece of a column that is shown whole or not at all: a text block, a line of dice, a board row.
+
+    ``draw(painter, x, y)`` paints it with its top-left at ``(x, y)``;
+    ``keys`` are the state elements in it (for what is hidden), ``focus``
+    whether the focused item is in it.
+    """
+
+    height: int
+    draw: Callable[[Painter, int, int], None]
+    keys: tuple[str, ...] = ()
+    focus: bool = False
 
 
-#: Board cells keep room for this much text and a note, so the grid does not jump as scores appear.
+def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | None = None,
+            gap: int | None = None) -> None:
+    """Units top to bottom in ``rect``, ``gap`` apart; scrolled so the focused unit is whole, with "more" strips."""
+    m = p.m
+    top = rect.top
+    if sticky is not None:
+        sticky.draw(p, rect.left, top)
+        top += sticky.height
+    gap = m.pad if gap is None else gap
+    total = sum(u.height for u in units) + gap * max(0, len(units) - 1)
+    if total <= rect.bottom - top:
+        y = top
+        for unit in units:
+            unit.draw(p, rect.left, y)
+            y += unit.height + gap
+        return
+    strip = line_height(m.mark) + m.pad
+    room = rect.bottom - top - 2 * strip
+    target = next((n for n, u in enumerate(units) if u.focus), 0)
+
+    def span(first: int, last: int) -> int:
+        return sum(u.height for u in units[first:last + 1]) + gap * (last - first)
+
+    first = 0
+    while first < target and span(first, target) > room:
+        first += 1
+    last = target
+    while last + 1 < len(units) and span(first, last + 1) <= room:
+        last += 1
+    while first > 0 and span(first - 1, last) <= room:
+        first -= 1
+    y = top + strip
+    for unit in units[first:last + 1]:
+        unit.draw(p, rect.left, y)
+        y += unit.height + gap
+    for unit in (*units[:first], *units[last + 1:]):
+        p.drawn.hidden.extend(unit.keys)
+    if first > 0:
+        _more(p, pygame.Rect(rect.left, top, rect.width, strip - m.pad), "up", p.words.above)
+    if last + 1 < len(units):
+        _more(p, pygame.Rect(rect.left, rect.bottom - strip + m.pad, rect.width, strip - m.pad), "down",
+              p.words.below)
+
+
+def _more(p: Painter, rect: pygame.Rect, direction: str, words: str) -> None:
+    """A "more" mark: a triangle and words, in a strip nothing else uses."""
+    size = line_height(p.m.mark)
+    p.arrow((rect.left + size // 2, rect.centery), size, direction)
+    label = wrap(words, p.m.mark, rect.width - size - p.m.pad)[0]
+    p.text(label, p.m.mark, p.theme.text, topleft=(rect.left + size + p.m.pad, rect.centery - size // 2))
+    p.drawn.place("more", direction, rect)
+
+
+def _text_units(text: str, size: int, width: int, key: str, turn: bool = False) -> list[Unit]:
+    """A block of text, one unit per line (spaced 1.5), so a long one scrolls line by line, never cut.
+
+    ``turn``: a pointer before the first line (the heading of the player to move).
+    """
+    arrow = line_height(max(SMALLEST, round(size * 0.75))) if turn else 0
+    lines = wrap(text, size, width - arrow)
+    distance = step(size, len(lines))
+    units = []
+    for n, line in enumerate(lines):
+        def draw(p: Painter, x: int, y: int, line: str = line, n: int = n) -> None:
+            if turn and n == 0:
+                p.arrow((x + arrow // 2, y + line_height(size) // 2), arrow, "right")
+            p.text(line, size, p.theme.text, topleft=(x + arrow, y))
+            p.drawn.place("text", f"{key}-{n}", pygame.Rect(x, y, width, line_height(size)))
+
+        units.append(Unit(distance if n < len(lines) - 1 else line_height(size), draw, (f"{key}-{n}",)))
+    return units
+
+
+# ---------------------------------------------------------------- cells and buttons
+
+
+#: Board cells keep room for this much text, so the grid does not jump as scores appear.
 ROOM = "(88)"
+#: A scorecard column keeps room for a name this wide; longer names wrap.
+NAME_ROOM = "Hannah"
 
 
-def _cell_size(cell: Cell, m: Metrics, most: int) -> tuple[int, int]:
-    """A cell's natural size when at most ``most`` wide: its wrapped text, its note, padding."""
-    lines = _cell_lines(cell, m, most)
+def _cell_size(cell: Cell, size: int, pad: int, most: int) -> tuple[int, int]:
+    """A cell's natural size at text ``size`` when at most ``most`` wide: its wrapped text, its note, padding."""
+    note = max(SMALLEST, round(size * 0.75))
+    lines = wrap(cell.text or " ", size, max(1, most - 4 * pad))
     board = cell.kind in ("flap", "cell")
-    width = max([font(m.body).size(line)[0] for line in lines] + [font(m.note).size(cell.note)[0]]
-                + [font(m.body).size(ROOM)[0] if board else 0])
-    notes = font(m.note).get_linesize() if cell.note or cell.kind == "flap" else 0
-    height = len(lines) * font(m.body).get_linesize() + notes + 2 * m.pad
+    width = max([_width(line, size) for line in lines] + [_width(cell.note, note)]
+                + [_width(ROOM, size) if board else 0])
+    notes = line_height(note) if cell.note or cell.kind == "flap" else 0
+    height = block_height(size, len(lines)) + notes + 2 * pad
     if cell.kind == "flap":
-        height += height // 3  # room to lie down by a quarter when shut
-    return min(most, width + 4 * m.pad), height
+        height += height // 4  # room to lie down by a fifth when shut
+    return min(most, width + 4 * pad), height
 
 
-def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, *, border: bool = True,
-               most_lines: int | None = None, wide: bool = False) -> None:
+def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: int, *, wide: bool = False) -> None:
     """A button, flap, scorecard cell or line of text: its words centred (left-aligned for lines)."""
     m = p.m
-    p.drawn.cells[cell.key] = rect
+    pad = cell_pad(size)
+    note_size = max(m.floor, round(size * 0.75))
+    p.drawn.place(cell.kind if cell.kind in ("flap", "cell", "line") else "button", cell.key, rect)
     if cell.kind == "flap" and cell.marked:
         # A shut flap lies down: lower, with a heavy bar along its top.
-        rect = pygame.Rect(rect.left, rect.top + rect.height // 4, rect.width, rect.height - rect.height // 4)
+        rect = pygame.Rect(rect.left, rect.top + rect.height // 5, rect.width, rect.height - rect.height // 5)
     if focused:
         colour = p.box(rect, True)
-    elif border:
+    elif cell.kind != "line":
         colour = p.box(rect, False)
     else:
         colour = p.theme.text
     if cell.kind == "flap" and cell.marked:
         pygame.draw.rect(p.surface, colour, (rect.left, rect.top, rect.width, max(4, m.frame)))
     elif cell.kind == "cell" and cell.marked:
-        # A chosen cell: a heavy frame inside its border, besides its word.
-        pygame.draw.rect(p.surface, colour if focused else p.theme.held, rect.inflate(-6, -6), m.frame)
-    lines = _cell_lines(cell, m, rect.width)
-    if most_lines is not None and len(lines) > most_lines:
-        lines = lines[:max(1, most_lines)]
-        p.arrow((rect.right - m.note, rect.bottom - m.note // 2), m.note // 2, "down")
-    step = font(m.body).get_linesize()
-    top = rect.top + m.pad
+        # A chosen cell: a heavy rounded frame inside its border, besides its word.
+        pygame.draw.rect(p.surface, colour if focused else p.theme.held, rect.inflate(-6, -6), m.frame,
+                         border_radius=pad)
+    lines = wrap(cell.text or " ", size, rect.width - 4 * pad)
+    height = block_height(size, len(lines))
     if cell.kind == "line" or wide:
         # Lines of text and full-width menu items are left-aligned, like any block of text (LV-12).
-        p.lines(lines, m.body, colour, rect.left + 2 * m.pad, top if cell.kind == "line" else
-                rect.centery - step * len(lines) // 2)
+        top = rect.top + pad if cell.kind == "line" else rect.centery - height // 2
+        p.lines(lines, size, colour, rect.left + 2 * pad, top)
         return
-    if not cell.note:
-        top = rect.centery - step * len(lines) // 2
-    p.lines(lines, m.body, colour, rect.left, top, centre_in=rect.width)
+    notes = line_height(note_size) if cell.note else 0
+    top = rect.centery - (height + notes) // 2
+    p.lines(lines, size, colour, rect.left, top, centre_in=rect.width)
     if cell.note:
-        note_y = top + step * len(lines) + font(m.note).get_linesize() // 2
-        p.text(cell.note, m.note, colour, center=(rect.centerx, note_y))
+        p.text(cell.note, note_size, colour, center=(rect.centerx, top + height + notes // 2))
 
 
-# ---------------------------------------------------------------- regions
+def _flow_units(cells: list[Cell], focus: Cell | None, width: int, m: Metrics) -> list[Unit]:
+    """Buttons left to right, onto further lines when the column is narrow; one unit per line.
 
-
-def _dice(p: Painter, row: Row, focus: Cell | None, top: int, size: int) -> int:
-    """The dice row, centred: each die, its digit under it, and "held" under that. Returns its height."""
-    m = p.m
-    ring = m.frame + 4
-    lift = size // 6
-    digit_h = font(m.body).get_linesize()
-    note_h = font(m.note).get_linesize()
-    # Each die has a slot wide enough for the die and for the words under it.
-    words = max(max(font(m.body).size(c.text)[0], font(m.note).size(c.note)[0]) for c in row.cells)
-    slot = max(size + 2 * ring, words + 2 * m.pad)
-    gap = max(size // 4, 2 * m.pad)
-    left = (m.width - len(row.cells) * slot - (len(row.cells) - 1) * gap) // 2
-    bottom = top
-    for n, cell in enumerate(row.cells):
-        x = left + n * (slot + gap)
-        # Held dice are raised; the others sit lower.
-        face = pygame.Rect(x + (slot - size) // 2, top + ring + (0 if cell.marked else lift), size, size)
-        label = pygame.Rect(x, top + 2 * ring + lift + size + m.pad, slot, digit_h + note_h)
-        colour = p.theme.text
-        if cell is focus:
-            p.focus_frame(pygame.Rect(x, top, slot, label.bottom - top))
-            pygame.draw.rect(p.surface, p.theme.focus_fill, label)
-            colour = p.theme.focus_text
-        if cell.marked:
-            # Held: framed in the held colour with a gap of table between.
-            pygame.draw.rect(p.surface, p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame,
-                             border_radius=size // 6)
-        p.die(face, cell.value or 0)
-        p.text(cell.text, m.body, colour, center=(label.centerx, label.top + digit_h // 2))
-        if cell.note:
-            p.text(cell.note, m.note, colour, center=(label.centerx, label.top + digit_h + note_h // 2))
-        p.drawn.cells[cell.key] = pygame.Rect(x, top, slot, label.bottom - top)
-        bottom = label.bottom
-    return bottom - top + m.pad
-
-
-def _flow(p: Painter, cells: list[Cell], focus: Cell | None, top: int) -> int:
-    """Buttons left to right, centred, onto further lines when the window is narrow."""
-    m = p.m
-    gap = m.pad * 3
-    usable = m.width - 2 * m.margin
-    sizes = [_cell_size(c, m, usable) for c in cells]
+    The focus frame reaches outside a button: each line keeps room for it.
+    """
+    size = m.body
+    pad = cell_pad(size)
+    ring = m.ring
+    gap = max(pad * 3, 2 * ring)
+    width -= 2 * ring
+    if not cells:
+        return []
+    sizes = [_cell_size(c, size, pad, width) for c in cells]
     lines: list[list[int]] = [[]]
     used = 0
     for n, (w, _h) in enumerate(sizes):
-        if lines[-1] and used + gap + w > usable:
+        if lines[-1] and used + gap + w > width:
             lines.append([])
             used = 0
         used += (gap if lines[-1] else 0) + w
         lines[-1].append(n)
-    y = top
+    units = []
     for line in lines:
         height = max(sizes[n][1] for n in line)
-        x = (m.width - sum(sizes[n][0] for n in line) - gap * (len(line) - 1)) // 2
-        for n in line:
-            _draw_cell(p, cells[n], pygame.Rect(x, y, sizes[n][0], height), cells[n] is focus)
-            x += sizes[n][0] + gap
-        y += height + gap
-    return y - top
+
+        def draw(p: Painter, x: int, y: int, line: list[int] = line, height: int = height) -> None:
+            for n in line:
+                _draw_cell(p, cells[n], pygame.Rect(x, y, sizes[n][0], height), cells[n] is focus, size)
+                x += sizes[n][0] + gap
+
+        units.append(Unit(height + 2 * ring, lambda p, x, y, d=draw: d(p, x + ring, y + ring),
+                          tuple(cells[n].key for n in line), any(cells[n] is focus for n in line)))
+    return units
+
+
+# ---------------------------------------------------------------- the dice
+
+
+def _dice_units(row: Row, focus: Cell | None, width: int, m: Metrics) -> tuple[list[Unit], int, int]:
+    """The dice in one or two lines: each die, its digit under it, "held" under that; and the die and digit sizes."""
+    size = m.die
+    count = len(row.cells)
+    ring = m.frame + 4
+    lift = size // 8
+    # The digit under a die is body text; beyond 150 % it grows as notes do, so a die's column stays in view.
+    digit = m.body if m.scale <= BESIDE_ZOOM else m.note
+    digit_h = line_height(digit)
+    note_h = line_height(m.note)
+    words = max(max(_width(c.text, digit), _width(c.note, m.note)) for c in row.cells)
+    gap = max(size // 5, 2 * m.pad)
+    slot = max(size + 2 * ring, words + 2 * m.pad)
+    per_line = max(1, min(count, (width - 2 * m.ring + gap) // (slot + gap)))
+    height = 2 * ring + lift + size + m.pad + digit_h + note_h + 2 * m.frame
+    units = []
+    for start in range(0, count, per_line):
+        cells = row.cells[start:start + per_line]
+
+        def draw(p: Painter, x: int, y: int, cells: list[Cell] = cells) -> None:
+            outer = p.ring
+            for n, cell in enumerate(cells):
+                left = x + outer + n * (slot + gap)
+                top = y + outer
+                # Held dice are raised; the others sit lower.
+                face = pygame.Rect(left + (slot - size) // 2, top + ring + (0 if cell.marked else lift), size, size)
+                label = pygame.Rect(left, top + 2 * ring + lift + size + m.pad, slot, digit_h + note_h)
+                colour = p.theme.text
+                whole = pygame.Rect(left, top, slot, label.bottom - top)
+                if cell is focus:
+                    p.focus_frame(whole)
+                    pygame.draw.rect(p.surface, p.theme.focus_fill, label)
+                    colour = p.theme.focus_text
+                if cell.marked:
+                    # Held: a rounded frame in the held colour, a gap of table between (the focus frame is square).
+                    pygame.draw.rect(p.surface, p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame,
+                                     border_radius=size // 4)
+                p.die(face, cell.value or 0)
+                p.text(cell.text, digit, colour, center=(label.centerx, label.top + digit_h // 2))
+                if cell.note:
+                    p.text(cell.note, m.note, colour, center=(label.centerx, label.top + digit_h + note_h // 2))
+                p.drawn.place("die", cell.key, whole)
+
+        frame_room = 2 * (m.frame + max(3, m.frame // 2))
+        units.append(Unit(height + frame_room, draw, tuple(c.key for c in cells), focus in cells))
+    return units, size, digit
+
+
+def _die_base(m: Metrics, count: int, width: int, room: float) -> int:
+    """A die's size at zoom 1: as large as the column's width allows in one line (two if it must), within ``room``."""
+    base = round(m.base)
+    ring = m.frame + 4
+    for size in range(round(3.2 * base), base, -2):
+        gap = max(size // 5, 2 * m.pad)
+        for lines in (1, 2):
+            per_line = -(-count // lines)
+            across = per_line * (size + 2 * ring) + (per_line - 1) * gap + 2 * m.ring
+            down = lines * (size * 9 // 8 + 2 * ring + 2 * line_height(base) + 2 * m.ring)
+            if across <= width and down <= room:
+                return size
+    return base
+
+
+# ---------------------------------------------------------------- the board: a grid of rows
+
+
+@dataclass
+class Grid:
+    """The sizes of a board at one text size: header column, cell size, cells per line, height."""
+
+    size: int
+    header_w: int
+    cell_w: int
+    cell_h: int
+    per_line: int
+    widest: int
+    heights: list[int]
+    gap: int
+    #: Headers go above their cells (too wide to go beside them).
+    above: bool = False
+
+    def width(self) -> int:
+        return self.header_w + self.gap + self.widest * (self.cell_w + self.gap)
 
 
 def _full_width(row: Row) -> bool:
-    """A menu item or a line of text: one cell, no header, as wide as the window."""
+    """A menu item or a line of text: one cell, no header, as wide as the column."""
     return len(row.cells) == 1 and not row.header
 
 
-def _list(p: Painter, rows: list[Row], focus: Cell | None, top: int, bottom: int) -> None:
-    """The board or list: rows with headers, scrolled so the focused row shows if it can."""
-    m = p.m
-    if not rows or bottom <= top:
-        return
-    left, right = m.margin, m.width - m.margin
-    gap = m.pad * 2
-    width = right - left
-    step = font(m.body).get_linesize()
+def _grid(rows: list[Row], size: int, width: int, gap: int) -> Grid:
+    """The board's sizes at text ``size`` in ``width``; ``gap`` between cells leaves room for the focus frame.
+
+    Headers wider than a quarter of the board (a player's name and score)
+    go above their row's cells instead of beside them; cells are as wide as
+    the widest cell of the board's body, and a sticky heading row (names)
+    wraps its words into that width rather than widening every column.
+    """
+    pad = cell_pad(size)
     headers = [r.header for r in rows if r.header]
-    header_w = min(max((font(m.body).size(h)[0] for h in headers), default=0) + 2 * m.pad, int(width * 0.4))
-    arrow = m.note
-    room = width - header_w - gap - arrow
+    arrow = line_height(max(SMALLEST, round(size * 0.75)))
+    widest_header = max((_width(h, size) for h in headers), default=0) + 2 * pad + arrow
+    above = bool(headers) and widest_header > width // 4
+    header_w = 0 if above or not headers else widest_header
+    body = [c for r in rows if not _full_width(r) and not r.sticky for c in r.cells]
+    room = width - header_w - gap - 2 * arrow
+    cell_w = max((_cell_size(c, size, pad, max(1, room))[0] for c in body), default=0)
     grid = [c for r in rows if not _full_width(r) for c in r.cells]
-    cell_w = max((_cell_size(c, m, room)[0] for c in grid), default=0)
-    cell_h = max((_cell_size(c, m, cell_w)[1] for c in grid), default=0)
-    per_line = max(1, (room + gap) // (cell_w + gap)) if cell_w else 1
-
-    def height(row: Row) -> int:
+    cell_w = cell_w or max((_cell_size(c, size, pad, max(1, room))[0] for c in grid), default=0)
+    widest = max((len(r.cells) for r in rows if not _full_width(r)), default=0)
+    if any(r.sticky for r in rows):
+        # Room for a short name ("Hanna") in each column; longer names wrap within it.
+        cell_w = max(cell_w, min(_width(NAME_ROOM, size) + 4 * pad, (max(1, room) + gap) // max(1, widest) - gap))
+    cell_h = max((_cell_size(c, size, pad, cell_w)[1] for c in body or grid), default=0)
+    per_line = max(1, min(widest, (room + gap) // (cell_w + gap))) if cell_w else 1
+    heights = []
+    for row in rows:
         if _full_width(row):
-            return min(_cell_size(row.cells[0], m, width)[1], bottom - top) + gap
-        lines = wrap(row.header, m.body, header_w - 2 * m.pad) if row.header else []
-        return max(cell_h, len(lines) * step) + gap
-
-    heights = [height(r) for r in rows]
-    target = next((n for n, r in enumerate(rows) if focus in r.cells), 0)
-    first = 0
-    while first < target and sum(heights[first:target + 1]) - gap > bottom - top:
-        first += 1
-    focus_col = rows[target].cells.index(focus) if focus in rows[target].cells else 0
-    if first > 0:
-        p.arrow((right - arrow // 2, top + arrow // 2), arrow, "up")
-    y = top
-    for n in range(first, len(rows)):
-        row = rows[n]
-        if y + heights[n] - gap > bottom:
-            p.arrow((right - arrow // 2, bottom - arrow // 2), arrow, "down")
-            break
-        if _full_width(row):
-            cell = row.cells[0]
-            rect = pygame.Rect(left, y, width, heights[n] - gap)
-            _draw_cell(p, cell, rect, cell is focus, border=cell.kind != "line", wide=True,
-                       most_lines=(rect.height - 2 * m.pad) // step)
-            y += heights[n]
+            heights.append(_cell_size(row.cells[0], size, pad, width)[1])
             continue
-        if row.header:
-            p.lines(wrap(row.header, m.body, header_w - 2 * m.pad), m.body, p.theme.text, left, y + m.pad)
-        start = 0
-        if len(row.cells) > per_line:
-            start = min(max(0, focus_col - per_line // 2), len(row.cells) - per_line)
+        own = max(_cell_size(c, size, pad, cell_w)[1] for c in row.cells) if row.sticky else cell_h
+        lines = len(wrap(row.header, size, (width if above else header_w) - 2 * pad - arrow)) if row.header else 0
+        if above:
+            heights.append(own + (block_height(size, lines) + pad if lines else 0))
+        else:
+            heights.append(max(own, block_height(size, lines) + 2 * pad))
+    return Grid(size, header_w, cell_w, cell_h, per_line, widest, heights, gap, above)
+
+
+def _grid_fits(rows: list[Row], size: int, area: pygame.Rect, m: Metrics) -> bool:
+    units, heading, paged = _board_units(rows, None, area.width, size, m)
+    return not paged and sum(u.height for u in units) + (heading.height if heading else 0) <= area.height
+
+
+def _fitting_size(rows: list[Row], largest: int, smallest: int, area: pygame.Rect, m: Metrics) -> int:
+    """The largest text size from ``smallest`` to ``largest`` at which the whole board fits ``area``."""
+    if not rows or _grid_fits(rows, largest, area, m):
+        return largest
+    low, high = smallest, largest
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _grid_fits(rows, middle, area, m):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _panels(rows: list[Row]) -> list[list[Row]]:
+    """Rows grouped by their ``panel`` (each player's own board), in order; one group when none has a panel."""
+    groups: list[list[Row]] = []
+    for row in rows:
+        if groups and row.panel and groups[-1][0].panel == row.panel:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups if all(row.panel for row in rows) else [rows]
+
+
+def _panel_width(panels: list[list[Row]], size: int, width: int, m: Metrics) -> int:
+    """The width of the widest small board (at most half of ``width``) with its focus frame and "more" arrows."""
+    arrows = 2 * line_height(max(SMALLEST, round(size * 0.75)))
+    return max(_grid(panel, size, width // 2, m.ring).width() for panel in panels) + 4 * m.ring + arrows
+
+
+def _natural_width(rows: list[Row], size: int, width: int, m: Metrics) -> int:
+    """How wide the board would like to be: its grid, or two small boards side by side."""
+    panels = _panels(rows)
+    if len(panels) >= 2:
+        return 2 * _panel_width(panels, size, width, m) + m.ring
+    return _grid(rows, size, width, m.ring).width() + 2 * m.ring
+
+
+def _side_by_side(rows: list[Row], focus: Cell | None, width: int, size: int,
+                  m: Metrics) -> tuple[list[Unit], Unit | None, bool] | None:
+    """Small boards (Storeslem's 3x3) next to each other, as many as fit across; ``None`` if only one fits."""
+    panels = _panels(rows)
+    if len(panels) < 2:
+        return None
+    natural = _panel_width(panels, size, width, m)
+    across = max(1, (width + m.ring) // (natural + m.ring))
+    if across < 2:
+        return None
+    units: list[Unit] = []
+    for first in range(0, len(panels), across):
+        line = [_board_units(panel, focus, natural, size, m)[0] for panel in panels[first:first + across]]
+        for n in range(max(len(units_of) for units_of in line)):
+            parts = [(column, units_of[n]) for column, units_of in enumerate(line) if n < len(units_of)]
+
+            def draw(p: Painter, x: int, y: int, parts: list[tuple[int, Unit]] = parts) -> None:
+                for column, part in parts:
+                    part.draw(p, x + column * (natural + m.ring), y)
+
+            units.append(Unit(max(part.height for _, part in parts), draw,
+                              tuple(key for _, part in parts for key in part.keys),
+                              any(part.focus for _, part in parts)))
+    return units, None, False
+
+
+def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
+                 m: Metrics) -> tuple[list[Unit], Unit | None, bool]:
+    """The board's rows as units, a sticky heading row apart, and whether columns are paged (too wide).
+
+    Columns are paged around the focus when they cannot all be shown;
+    players' small boards go side by side when several fit across.
+    """
+    beside = _side_by_side(rows, focus, width, size, m)
+    if beside is not None:
+        return beside
+    ring = m.ring
+    width -= 2 * ring
+    grid = _grid(rows, size, width, ring)
+    pad = cell_pad(size)
+    arrow = line_height(max(SMALLEST, round(size * 0.75)))
+    target = next((r for r in rows if focus in r.cells), None)
+    column = target.cells.index(focus) if target is not None and focus is not None and not _full_width(target) \
+        else next((r.home for r in rows if not _full_width(r)), 0)
+    start = 0
+    if grid.per_line < grid.widest:
+        start = min(max(0, column - grid.per_line // 2), grid.widest - grid.per_line)
+
+    def unit(row: Row, height: int) -> Unit:
+        def draw(p: Painter, x: int, y: int) -> None:
+            x, y = x + ring, y + ring // 2
+            top = y
+            if _full_width(row):
+                cell = row.cells[0]
+                _draw_cell(p, cell, pygame.Rect(x, y, width, height), cell is focus, size, wide=True)
+                return
+            left = x
+            if row.header:
+                header_x = left
+                if row.turn:
+                    # Whose turn: a pointing triangle beside the name (and the words "to move" in it).
+                    p.arrow((left + arrow // 2, y + arrow // 2 + pad), arrow, "right")
+                    header_x += arrow
+                header_w = width if grid.above else grid.header_w
+                lines = wrap(row.header, size, header_w - 2 * pad - arrow)
+                p.lines(lines, size, p.theme.text, header_x, y + (0 if grid.above else pad))
+                used = block_height(size, len(lines)) + pad if grid.above else height
+                p.drawn.place("header", row.key, pygame.Rect(left, y, header_w, used))
+                if grid.above:
+                    y += used
+            cells_x = left + grid.header_w + grid.gap + arrow
+            shown = row.cells[start:start + grid.per_line]
             if start > 0:
-                p.arrow((left + header_w - arrow // 2, y + cell_h // 2), arrow, "left")
-            if start + per_line < len(row.cells):
-                p.arrow((left + header_w + gap + per_line * (cell_w + gap), y + cell_h // 2), arrow, "right")
-        x = left + header_w + gap
-        for cell in row.cells[start:start + per_line]:
-            _draw_cell(p, cell, pygame.Rect(x, y, cell_w, cell_h), cell is focus)
-            x += cell_w + gap
-        y += heights[n]
+                p.arrow((cells_x - arrow // 2 - 2, y + grid.cell_h // 2), arrow, "left")
+                p.drawn.place("more", f"left-{row.key}", pygame.Rect(cells_x - arrow - 2, y, arrow, grid.cell_h))
+            if start + grid.per_line < len(row.cells):
+                right = cells_x + len(shown) * (grid.cell_w + grid.gap)
+                p.arrow((right + arrow // 2, y + grid.cell_h // 2), arrow, "right")
+                p.drawn.place("more", f"right-{row.key}", pygame.Rect(right, y, arrow, grid.cell_h))
+            p.drawn.hidden.extend(c.key for c in row.cells if c not in shown)
+            cell_h = height - (y - top) if row.sticky else grid.cell_h
+            for cell in shown:
+                _draw_cell(p, cell, pygame.Rect(cells_x, y, grid.cell_w, cell_h), cell is focus, size)
+                cells_x += grid.cell_w + grid.gap
+
+        # Rows are a focus frame's reach apart, half of it above and half below each row.
+        return Unit(height + ring, draw, tuple(c.key for c in row.cells), focus in row.cells)
+
+    units: list[Unit] = []
+    heading: Unit | None = None
+    for row, height in zip(rows, grid.heights, strict=True):
+        if grid.above and row.header:
+            # A heading above its row: lines of its own, then the cells (so neither is ever taller than the window).
+            units += _text_units(row.header, size, width, f"header-{row.key}", row.turn)
+            lines = len(wrap(row.header, size, width - 2 * pad - arrow))
+            row = dataclasses.replace(row, header="")
+            height -= block_height(size, lines) + pad
+        units.append(unit(row, height))
+        if row.sticky:
+            heading = units.pop()
+    return units, heading, grid.per_line < grid.widest
 
 
-def _message(p: Painter, text: str, alert: bool, top: int, max_lines: int) -> int:
-    """The last thing said, framed, centred near the dice; returns the height used."""
-    m = p.m
-    if not text or max_lines < 1:
-        return 0
-    width = min(m.width - 2 * m.margin, max(int(m.width * 0.8), 1))
-    sign = font(m.body).get_linesize() if alert else 0
-    inner = width - 4 * m.pad - (sign + m.pad if alert else 0)
-    lines = clipped(text, m.body, inner, max_lines)
-    height = len(lines) * font(m.body).get_linesize() + 2 * m.pad
-    rect = pygame.Rect((m.width - width) // 2, top, width, height)
-    pygame.draw.rect(p.surface, p.theme.border, rect, m.frame if alert else 2)
-    left = rect.left + 2 * m.pad
-    if alert:
-        p.warning(pygame.Rect(left, rect.top + m.pad, sign, sign))
-        left += sign + m.pad
-    p.lines(lines, m.body, p.theme.text, left, rect.top + m.pad)
-    p.drawn.message = rect
-    return height
+# ---------------------------------------------------------------- the message panel
 
 
-def _overlay(p: Painter, overlay: Overlay, focus: Cell | None) -> None:
-    """A panel over the middle of the window: a prompt, then a text field or buttons."""
+def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
+    """The things said, newest first, each whole (the answer to the last key after the newest); never covered."""
     m = p.m
     t = p.theme
-    width = m.width - 4 * m.margin
+    pygame.draw.rect(p.surface, t.border, rect, 2)
+    p.drawn.message = pygame.Rect(rect)
+    p.drawn.place("messages", "messages", rect)
+    inner = rect.inflate(-4 * m.pad, -2 * m.pad)
+    y = inner.top
+    size = m.body
+    sign = line_height(size)
+    newest = len(view.messages) - 1 if view.reviewing is None else view.reviewing
+    entries: list[tuple[int | None, Message]] = [(n, view.messages[n]) for n in range(newest, -1, -1)]
+    newest_text = view.messages[-1].text if view.messages else ""
+    if view.answer is not None and view.answer.text and view.answer.text != newest_text and view.reviewing is None:
+        # The answer to the last key comes after the newest announcement, which it never pushes away.
+        entries.insert(min(1, len(entries)), (None, view.answer))
+    if newest < len(view.messages) - 1:
+        strip = line_height(m.mark) + m.pad
+        _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "up", p.words.above)
+        y += strip
+    cut = False
+    for count, (index, entry) in enumerate(entries):
+        width = inner.width - (sign + m.pad if entry.alert else 0)
+        lines = wrap(entry.text, size, width)
+        owner = wrap(entry.owner, m.note, inner.width - 2 * m.pad)[:1] if entry.owner else []
+        if y + line_height(m.note) + m.pad + line_height(size) + line_height(m.mark) > inner.bottom:
+            owner = []  # a panel one line high: the words before whose they are
+        tag = line_height(m.note) + m.pad if owner else 0
+        height = tag + block_height(size, len(lines))
+        if y + height > inner.bottom:
+            if count == 0:  # the newest is longer than the panel: as much as fits, a mark, the rest on Period
+                strip = line_height(m.mark) + m.pad
+                fit = max(1, (inner.bottom - y - tag - strip) // step(size, len(lines)))
+                p.drawn.hidden.extend(f"message-line{n}" for n in range(fit, len(lines)))
+                lines = lines[:fit]
+                height = tag + block_height(size, len(lines))
+                _more(p, pygame.Rect(inner.left, inner.bottom - strip + m.pad, inner.width, strip - m.pad), "down",
+                      p.words.below)
+                cut = True
+            else:
+                strip = line_height(m.mark) + m.pad
+                if y + strip <= inner.bottom:
+                    _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "down", p.words.below)
+                break
+        if owner:
+            # Whose turn it was: the name inverted, like a label on the line.
+            label = pygame.Rect(inner.left, y, _width(owner[0], m.note) + 2 * m.pad, line_height(m.note))
+            pygame.draw.rect(p.surface, t.focus_fill, label)
+            p.text(owner[0], m.note, t.focus_text, topleft=(label.left + m.pad, label.top))
+            y += tag
+        left = inner.left
+        if entry.alert:
+            p.warning(pygame.Rect(left, y, sign, sign))
+            left += sign + m.pad
+        p.lines(lines, size, t.text, left, y)
+        p.drawn.place("message", f"message{index}" if index is not None else "answer",
+                      pygame.Rect(inner.left, y - tag, inner.width, height))
+        if index is not None:
+            p.drawn.shown_messages.append(index)
+        if cut:
+            break
+        y += block_height(size, len(lines)) + m.pad
+        if count == 0 and len(entries) > 1:
+            # The newest is set apart from the older ones by a rule.
+            pygame.draw.line(p.surface, t.border, (inner.left, y), (inner.right, y), max(2, m.frame // 2))
+            y += m.pad * 2
+        if y >= inner.bottom:
+            break
+
+
+def _message_height(view: View, m: Metrics, width: int, least: int) -> int:
+    """How high the panel must be to show the newest entry whole, and at least ``least`` lines."""
     inner = width - 4 * m.pad
-    prompt = wrap(overlay.prompt, m.body, inner)
-    line = font(m.body).get_linesize()
-    field_lines = wrap(overlay.typed + " ", m.body, inner - 2 * m.pad) if overlay.typed is not None else []
-    buttons = [c for r in overlay.rows for c in r.cells]
-    button_h = max((_cell_size(c, m, inner)[1] for c in buttons), default=0)
-    limit = m.height - 2 * m.margin - 2 * m.pad - (len(field_lines) * line + 4 * m.pad if field_lines else 0) \
-        - (button_h + 4 * m.pad if buttons else 0)
-    prompt = prompt[: max(1, limit // line)]
-    height = len(prompt) * line + 2 * m.pad
-    height += len(field_lines) * line + 4 * m.pad if field_lines else 0
-    height += button_h + 6 * m.pad if buttons else 0
-    height = min(height, m.height - 2 * m.margin)
-    panel = pygame.Rect(2 * m.margin, (m.height - height) // 2, width, height)
-    pygame.draw.rect(p.surface, t.background, panel.inflate(2 * m.frame, 2 * m.frame))
-    pygame.draw.rect(p.surface, t.border, panel.inflate(2 * m.frame, 2 * m.frame), m.frame)
-    y = panel.top + m.pad
-    y += p.lines(prompt, m.body, t.text, panel.left + 2 * m.pad, y)
+    newest = view.messages[-1] if view.messages else None
+    if view.answer is not None and view.answer.text and (newest is None or view.answer.text != newest.text):
+        newest = view.answer
+    lines = len(wrap(newest.text, m.body, inner - line_height(m.body) - m.pad)) if newest else 1
+    tag = line_height(m.note) + m.pad if newest is not None and newest.owner else 0
+    return block_height(m.body, max(least, lines)) + tag + 3 * m.pad
+
+
+# ---------------------------------------------------------------- the overlay: a field or a question
+
+
+def _overlay_units(p: Painter, overlay: Overlay, focus: Cell | None, width: int) -> list[Unit]:
+    """A prompt, then a text field or buttons, as units of the column (so nothing is drawn over them)."""
+    m = p.m
+    units = _text_units(overlay.prompt, m.body, width, "prompt")
     if overlay.typed is not None:
-        box = pygame.Rect(panel.left + 2 * m.pad, y + m.pad, inner, len(field_lines) * line + 2 * m.pad)
-        p.focus_frame(box)
-        pygame.draw.rect(p.surface, t.border, box, 2)
-        p.lines(field_lines, m.body, t.text, box.left + m.pad, box.top + m.pad)
-        _caret(p, overlay, field_lines, box)
-        p.drawn.cells["field"] = box
-    if buttons:
-        _flow(p, buttons, focus, panel.bottom - button_h - 3 * m.pad)
+        ring = p.ring
+        field_lines = wrap(overlay.typed + " ", m.body, width - 2 * ring - 2 * m.pad)
+        box_h = block_height(m.body, len(field_lines)) + 2 * m.pad
+
+        def draw(painter: Painter, x: int, y: int) -> None:
+            box = pygame.Rect(x + ring, y + ring, width - 2 * ring, box_h)
+            painter.focus_frame(box)
+            pygame.draw.rect(painter.surface, painter.theme.border, box, 2)
+            painter.lines(field_lines, m.body, painter.theme.text, box.left + m.pad, box.top + m.pad)
+            _caret(painter, overlay, field_lines, box)
+            painter.drawn.place("field", "field", box)
+
+        units.append(Unit(box_h + 2 * ring, draw, ("field",), True))
+    buttons = [c for r in overlay.rows for c in r.cells]
+    units += _flow_units(buttons, focus, width, m)
+    return units
 
 
 def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> None:
@@ -487,11 +946,12 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
     m = p.m
     assert overlay.typed is not None
     left = overlay.caret
+    distance = step(m.body, len(lines))
     for n, line in enumerate(lines):
         if left <= len(line) or n == len(lines) - 1:
-            x = box.left + m.pad + font(m.body).size(line[:left])[0]
-            y = box.top + m.pad + n * font(m.body).get_linesize()
-            pygame.draw.rect(p.surface, p.theme.text, (x, y, max(3, m.frame // 2), font(m.body).get_linesize()))
+            x = box.left + m.pad + _width(line[:left], m.body)
+            y = box.top + m.pad + n * distance
+            pygame.draw.rect(p.surface, p.theme.text, (x, y, max(3, m.frame // 2), line_height(m.body)))
             return
         left -= len(line) + 1
 
@@ -499,86 +959,151 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 # ---------------------------------------------------------------- the whole screen
 
 
-def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0) -> Drawn:
-    """Draw ``view`` on ``surface`` (the window, or an image for tests); where everything went.
-
-    When large text leaves no room, the regions above the focused item
-    (title, dice, actions, message) are left out one by one, top first,
-    until everything drawn is inside the window and the focus shows, as a
-    page scrolls down (LV-08, LV-17).
-    """
-    region = _focus_region(view)
-    for skip in range(region + 1):
-        drawn = _render(surface, view, theme, scale, skip)
-        if _fits(drawn, surface.get_rect(), view):
-            break
-    return drawn
-
-
-def _focus_region(view: View) -> int:
-    """The index in :data:`REGIONS` (4 for the board) of the focused item; 0 under an overlay."""
-    if view.overlay is not None or view.focus is None:
-        return 0
-    row = next((row for row in view.rows if view.focus in row.cells), None)
-    return {"dice": 1, "actions": 2}.get(row.region if row else "", len(REGIONS))
-
-
-def _fits(drawn: Drawn, window: pygame.Rect, view: View) -> bool:
-    focus = view.focus if view.overlay is None else None
-    texts_in = all(window.contains(rect) for _, rect in drawn.texts)
-    return texts_in and (focus is None or (focus.key in drawn.cells and window.contains(drawn.cells[focus.key])))
-
-
-#: The regions above the board, in the order they are left out when the board needs the room.
-REGIONS = ("title", "dice", "actions", "message")
-
-
-def clipped(text: str, size: int, width: int, most: int) -> list[str]:
-    """``text`` wrapped into at most ``most`` lines, the last ending in "…" if more was cut.
-
-    Only the on-screen copy is shortened: every line is also spoken, and
-    stays in the message history (, and .).
-    """
-    lines = wrap(text, size, width)
-    if len(lines) <= most:
-        return lines
-    last = lines[most - 1]
-    while last and font(size).size(last + " …")[0] > width:
-        last = last[:-1]
-    return [*lines[:most - 1], last + " …"]
-
-
-def _render(surface: pygame.Surface, view: View, theme: Theme, scale: float, skip: int) -> Drawn:
+def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0, floor: int = SMALLEST) -> Drawn:
+    """Lay ``view`` out for ``surface``'s size and draw it (the window, or an image for tests); where things went."""
     width, height = surface.get_size()
-    m = Metrics(width, height, scale)
-    p = Painter(surface, theme, m)
     surface.fill(theme.background)
-    focus = None if view.overlay is not None else view.focus
+    m = _metrics(view, width, height, scale, floor)
+    p = Painter(surface, theme, m)
+    p.words = view.words
+    if view.game:
+        _game(p, view)
+    else:
+        _screen(p, view)
+    p.drawn.body, p.drawn.board = m.body, m.board
+    return p.drawn
+
+
+def _parts(view: View) -> tuple[Row | None, list[Cell], list[Row]]:
     dice = next((r for r in view.rows if r.region == "dice" and r.cells), None)
     actions = [c for r in view.rows if r.region == "actions" for c in r.cells]
     listed = [r for r in view.rows if r.region == "list" and r.cells]
-    line = font(m.body).get_linesize()
-    y = m.margin
-    if skip <= 0:
-        y += p.lines(clipped(view.title, m.title, width - 2 * m.margin, 1), m.title, theme.text, m.margin, y)
-        if view.status:
-            y += p.lines(clipped(view.status, m.body, width - 2 * m.margin, 2), m.body, theme.text, m.margin, y)
-        y += m.pad
-    if dice is not None and skip <= 1:
-        count = len(dice.cells)
-        # Large, but never more than a third of the height with their digits and notes.
-        beside = font(m.body).get_linesize() + font(m.note).get_linesize() + 2 * m.frame + 4 * m.pad
-        size = min(round(height * 0.14 * min(scale, 1.5)), (width - 2 * m.margin) * 3 // (4 * count + count - 1),
-                   int((height / 3 - beside) / 1.2))
-        y += _dice(p, dice, focus, y, max(size, m.body))
-    if actions and skip <= 2:
-        y += _flow(p, actions, focus, y)
-    if skip <= 3 and y + line + 2 * m.pad <= height - m.margin:
-        # The board keeps room for two rows; the message gets up to four lines of the rest.
-        reserve = 2 * (line + 3 * m.pad) if listed else 0
-        most = max(1, min(4, (height - m.margin - reserve - y - 2 * m.pad) // line))
-        y += _message(p, view.message, view.alert, y, most) + m.pad * 2
-    _list(p, listed, focus, y, height - m.margin)
+    return dice, actions, listed
+
+
+def _beside(m: Metrics) -> bool:
+    return m.width >= LANDSCAPE * m.height
+
+
+def _side_width(m: Metrics, zoom: float) -> int:
+    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.6 of the window), zoomed."""
+    return min(round((m.side_base or m.width * 0.34) * zoom), round(m.width * 0.6))
+
+
+def _areas(m: Metrics, zoom: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """The side column and the main area of a two-column window at ``zoom``."""
+    side = _side_width(m, zoom)
+    left = pygame.Rect(m.margin, m.margin, side, m.height - 2 * m.margin)
+    right = pygame.Rect(left.right + m.margin, m.margin, m.width - side - 3 * m.margin, m.height - 2 * m.margin)
+    return left, right
+
+
+def _metrics(view: View, width: int, height: int, scale: float, floor: int) -> Metrics:
+    """The sizes at zoom 1 that make everything fit (the board's text, the die), then zoomed by ``scale``."""
+    one = Metrics(width, height, 1.0, floor)
+    dice, _actions, listed = _parts(view)
+    if view.game and _beside(one):
+        natural = _natural_width(listed, round(one.base), width, one) if listed else 0
+        side_base = min(max(width - natural - 3 * one.margin, round(width * 0.3)), round(width * 0.6))
+        one = Metrics(width, height, 1.0, floor, side_base=side_base)
+        side, board = _areas(one, 1.0)
+        column = side.width
+    else:
+        board = pygame.Rect(one.margin, one.margin, width - 2 * one.margin, height - 2 * one.margin)
+        column = board.width
+    board_base = _fitting_size(listed, round(one.base), floor, board, one) if view.game else round(one.base)
+    count = len(dice.cells) if dice is not None else 5
+    die_base = _die_base(one, count, column, height * 0.32)
+    return Metrics(width, height, scale, floor, board_base, die_base, one.side_base)
+
+
+def _head_units(p: Painter, view: View, width: int) -> list[Unit]:
+    m = p.m
+    units = _text_units(view.title, m.title, width, "title")
+    if view.status:
+        units += _text_units(view.status, m.body, width, "status")
+    return units
+
+
+def _side_units(p: Painter, view: View, width: int) -> list[Unit]:
+    """Title, status, dice, actions and the text field or question, in reading order."""
+    dice, actions, _listed = _parts(view)
+    focus = None if view.overlay is not None else view.focus
+    units = _head_units(p, view, width)
+    if dice is not None:
+        dice_units, p.drawn.die, p.drawn.digit = _dice_units(dice, focus, width, p.m)
+        units += dice_units
+    units += _flow_units(actions, focus, width, p.m)
     if view.overlay is not None:
-        _overlay(p, view.overlay, view.focus)
-    return p.drawn
+        units += _overlay_units(p, view.overlay, view.focus, width)
+    return units
+
+
+def _least_panel(m: Metrics) -> int:
+    """The smallest message panel: one line with whose it is, and a "more" mark."""
+    return block_height(m.body, 1) + line_height(m.mark) + 3 * m.pad
+
+
+def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: float) -> tuple[pygame.Rect,
+                                                                                               pygame.Rect]:
+    """``rect`` cut into the content above (``units``) and the message panel below.
+
+    The panel gets what the content leaves, and at least three lines or the
+    newest message whole, up to ``share`` of the height; the content scrolls
+    when it needs more.
+    """
+    wanted = _message_height(view, m, rect.width, 3)
+    least = min(wanted, round(rect.height * share))
+    least = max(least, min(wanted, _least_panel(m)))
+    content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
+    panel = max(least, rect.height - content - m.margin)
+    # The focused unit is always whole: the panel gives way to it (and the "more" strips) when it must.
+    focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad)
+    panel = max(_least_panel(m), min(panel, rect.height - m.margin - focused))
+    top = pygame.Rect(rect.left, rect.top, rect.width, rect.height - panel - m.margin)
+    return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
+
+
+def _game(p: Painter, view: View) -> None:
+    m = p.m
+    _dice, _actions, listed = _parts(view)
+    board_focus = view.focus if view.overlay is None else None
+    if _beside(m) and m.scale <= BESIDE_ZOOM:
+        side, main = _areas(m, m.scale)
+        units = _side_units(p, view, side.width)
+        content, panel = _split(m, view, side, units, 0.6)
+        _column(p, content, units)
+        _messages(p, view, panel)
+        board, sticky, _paged = _board_units(listed, board_focus, main.width, m.board, m)
+        _column(p, main, board, sticky, gap=0)
+        return
+    whole = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.height - 2 * m.margin)
+    board, sticky, _paged = _board_units(listed, board_focus, whole.width, m.board, m)
+    units = _side_units(p, view, whole.width) + ([sticky] if sticky is not None else []) + board
+    content, panel = _split(m, view, whole, units, 0.35)
+    _column(p, content, units)
+    _messages(p, view, panel)
+
+
+def _screen(p: Painter, view: View) -> None:
+    """A menu, a page of help or a question: the list (with the field or question) and the messages beside it."""
+    m = p.m
+    _dice, _actions, listed = _parts(view)
+    whole = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.height - 2 * m.margin)
+    if _beside(m):
+        share = min(0.45, 0.36 * max(1.0, m.scale * 0.8))
+        panel_w = round(whole.width * share)
+        content = pygame.Rect(whole.left, whole.top, whole.width - panel_w - m.margin, whole.height)
+        panel = pygame.Rect(content.right + m.margin, whole.top, panel_w, whole.height)
+    else:
+        content, panel = whole, whole
+    focus = view.focus if view.overlay is None else None
+    units = _head_units(p, view, content.width)
+    if view.overlay is not None:
+        units += _overlay_units(p, view.overlay, view.focus, content.width)
+    board, sticky, _paged = _board_units(listed, focus, content.width, m.body, m)
+    units += ([sticky] if sticky is not None else []) + board
+    if not _beside(m):
+        content, panel = _split(m, view, whole, units, 0.35)
+    _column(p, content, units)
+    _messages(p, view, panel)

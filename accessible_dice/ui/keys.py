@@ -43,6 +43,10 @@ CONTEXTS: dict[str, str] = {
     "typing": N_("Games where moves are typed"),
     # Translators: a heading of the key reference: typing names, dice values, expressions.
     "entry": N_("Typing in a text field"),
+    # Translators: a heading of the key reference: the main menu, settings and other screens outside a game.
+    "outside": N_("Outside a game"),
+    # Translators: a heading of the key reference: the mouse or touchpad.
+    "mouse": N_("Mouse and touchpad"),
 }
 
 
@@ -53,6 +57,7 @@ class Chord:
     key: str
     ctrl: bool = False
     shift: bool | None = False
+    alt: bool = False
 
     def code(self) -> int:
         return int(getattr(pygame, f"K_{self.key}"))
@@ -120,6 +125,11 @@ TABLE: tuple[Binding, ...] = (
             N_("Ctrl+Minus"),
             # Translators: what the keys just named do, in the key help.
             N_("smaller text and dice")),
+    Binding("full_screen", "anywhere", (Chord("RETURN", alt=True, shift=None), Chord("KP_ENTER", alt=True, shift=None)),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Alt+Enter"),
+            # Translators: what the keys just named do, in the key help.
+            N_("full screen, or back to a window (remembered)")),
     Binding("theme", "anywhere", (Chord("F8", shift=None),),
             "F8",
             # Translators: what the keys just named do, in the key help.
@@ -198,6 +208,11 @@ TABLE: tuple[Binding, ...] = (
             N_("Ctrl+F1"),
             # Translators: what the keys just named do, in the key help.
             N_("the rules of this game")),
+    Binding("letter", "game", (),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl and a letter"),
+            # Translators: what the keys just named do, in the key help.
+            N_("jump to the next row starting with that letter, also where the letter is a game key (Ctrl+T: Twos)")),
     Binding("roll", "game", (Chord("r"),),
             "R",
             # Translators: what the keys just named do, in the key help.
@@ -320,6 +335,23 @@ TABLE: tuple[Binding, ...] = (
             N_("Delete"),
             # Translators: what the keys just named do, in the key help.
             N_("delete the character at the cursor and say it")),
+    # -- outside a game
+    Binding("general_help", "outside", (Chord("F1", ctrl=True),),
+            # Translators: key names in the key help (F1) and docs/keys.md.
+            N_("Ctrl+F1"),
+            # Translators: what the keys just named do, in the key help.
+            N_("what Accessible Dice is and how to get about it")),
+    # -- the mouse (not keys: listed in the help and the reference page only)
+    Binding("click", "mouse", (),
+            # Translators: key names in the key help (F1) and docs/keys.md: a click of the mouse or touchpad.
+            N_("Click"),
+            # Translators: what the mouse action just named does, in the key help.
+            N_("focus an item and say it; a second click (or a double click) chooses it")),
+    Binding("wheel", "mouse", (),
+            # Translators: key names in the key help (F1) and docs/keys.md: the mouse wheel.
+            N_("Wheel"),
+            # Translators: what the mouse action just named does, in the key help.
+            N_("the row above or below, as Up and Down; over the messages, older or newer messages")),
 )
 
 
@@ -372,12 +404,24 @@ _BY_CODE = {int(getattr(pygame, f"K_{name}")): message for name, message in KEY_
 _FUNCTION_KEYS = {int(getattr(pygame, f"K_F{n}")): f"F{n}" for n in range(1, 16)}
 
 
-def key_name(key: int, text: str, _: Translate) -> str:
+def key_name(key: int, text: str, _: Translate, mod: int = 0) -> str:
     """A key in the player's words, for "... does nothing here": our name for it, F1 to F15, or what it types.
 
-    pygame's own names are English ("page up"), so they are never said; a
-    key we have no name for and that types nothing is "This key".
+    With Ctrl or Shift held, their names come first ("Ctrl+F1"). pygame's
+    own names are English ("page up"), so they are never said; a key we
+    have no name for and that types nothing is "This key".
     """
+    name = _key_name(key, text, _)
+    if mod & pygame.KMOD_SHIFT and not (len(text) == 1 and text.isprintable() and key not in _BY_CODE):
+        # Translators: a key pressed with Shift, said when it does nothing: "Shift+Tab does nothing here".
+        name = _("Shift+{key}").format(key=name)
+    if mod & pygame.KMOD_CTRL:
+        # Translators: a key pressed with Ctrl, said when it does nothing: "Ctrl+F1 does nothing here".
+        name = _("Ctrl+{key}").format(key=name if key not in range(pygame.K_a, pygame.K_z + 1) else chr(key).upper())
+    return name
+
+
+def _key_name(key: int, text: str, _: Translate) -> str:
     if key in _BY_CODE:
         return _(_BY_CODE[key])
     if key in _FUNCTION_KEYS:
@@ -397,18 +441,18 @@ class Pressed:
     letter: str = ""
 
 
-def _matches(chord: Chord, key: int, ctrl: bool, shift: bool) -> bool:
-    return chord.code() == key and chord.ctrl == ctrl and chord.shift in (None, shift)
+def _matches(chord: Chord, key: int, ctrl: bool, shift: bool, alt: bool) -> bool:
+    return chord.code() == key and chord.ctrl == ctrl and chord.shift in (None, shift) and chord.alt == alt
 
 
 def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | None:
     """The action of a key press (pygame ``key``, ``mod``, ``unicode``) in ``contexts``, if any.
 
-    Alt is left to the system (Alt+F4). A letter that no binding claims is a
-    first-letter jump where lists are in force.
+    Alt is left to the system (Alt+F4), but for Alt+Enter (full screen). A
+    letter that no binding claims is a first-letter jump where lists are in
+    force; in a game, where letters are game keys, Ctrl and a letter jumps.
     """
-    if mod & pygame.KMOD_ALT:
-        return None
+    alt = bool(mod & pygame.KMOD_ALT)
     ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
     if key in (pygame.K_LCTRL, pygame.K_RCTRL):
         ctrl = True
@@ -417,11 +461,15 @@ def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | No
         if binding.context not in wanted:
             continue
         for index, chord in enumerate(binding.chords):
-            if _matches(chord, key, ctrl, shift):
+            if _matches(chord, key, ctrl, shift, alt):
                 number = binding.numbers[index] if binding.numbers else None
                 return Pressed(binding.action, number, letter=text)
+    if alt:
+        return None
     if "lists" in wanted and not ctrl and len(text) == 1 and text.isalpha():
         return Pressed("letter", letter=text)
+    if "game" in wanted and ctrl and pygame.K_a <= key <= pygame.K_z:
+        return Pressed("letter", letter=chr(key))
     return None
 
 

@@ -1,7 +1,9 @@
 """The window's colours: three high-contrast themes, and every colour lives here.
 
 Low-vision players choose between yellow on black (the default), white on
-black and black on white (experience.md §5). No other module names a colour
+black and black on white (experience.md §5), and may choose their own text
+and background colours from :data:`PALETTE`: a pair under 7:1 is refused
+with its contrast said (:func:`check_pair`). No other module names a colour
 (checklist LV-13): the drawing code asks the theme for a role ("text",
 "focus", "pip"), so a new theme is one more entry in :data:`THEMES`.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from accessible_dice.errors import N_
+from accessible_dice.errors import N_, InvalidInput
 
 Colour = tuple[int, int, int]
 
@@ -54,7 +56,8 @@ class Theme:
     on it; ``border`` the thin outline of an item; ``focus`` the thick frame
     around the focused item, whose inside turns ``focus_fill`` with
     ``focus_text``; ``face`` and ``pip`` draw a die; ``held`` marks a held
-    die (beside its raised place and the word "held").
+    die (beside its raised place and the word "held"), a colour that is
+    never the focus frame's, in a rounded frame where the focus is square.
     """
 
     id: str
@@ -96,22 +99,67 @@ WHITE: Colour = (255, 255, 255)
 YELLOW: Colour = (255, 255, 0)
 CYAN: Colour = (0, 255, 255)
 DARK_BLUE: Colour = (0, 0, 192)
+#: The held-die marker, a colour of its own in every theme: never the focus frame's (issue 13).
+MAGENTA: Colour = (255, 0, 255)
+DARK_RED: Colour = (176, 0, 0)
 
 THEMES: dict[str, Theme] = {
     theme.id: theme
     for theme in (
         # Translators: a colour theme's name.
         Theme("yellow-on-black", N_("Yellow on black"), background=BLACK, text=YELLOW, border=YELLOW,
-              focus=WHITE, focus_fill=YELLOW, focus_text=BLACK, face=YELLOW, pip=BLACK, held=CYAN),
+              focus=WHITE, focus_fill=YELLOW, focus_text=BLACK, face=YELLOW, pip=BLACK, held=MAGENTA),
         # Translators: a colour theme's name.
         Theme("white-on-black", N_("White on black"), background=BLACK, text=WHITE, border=WHITE,
-              focus=YELLOW, focus_fill=WHITE, focus_text=BLACK, face=WHITE, pip=BLACK, held=YELLOW),
+              focus=YELLOW, focus_fill=WHITE, focus_text=BLACK, face=WHITE, pip=BLACK, held=MAGENTA),
         # Translators: a colour theme's name.
         Theme("black-on-white", N_("Black on white"), background=WHITE, text=BLACK, border=BLACK,
-              focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_BLUE),
+              focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_RED),
     )
 }
 DEFAULT = "yellow-on-black"
+
+#: Colours a player may choose for text and background beyond the themes (``text-colour``,
+#: ``background-colour``); ``theme`` keeps the theme's own. A pair must reach :data:`TEXT_CONTRAST`.
+PALETTE: dict[str, Colour] = {
+    "black": BLACK, "white": WHITE, "yellow": YELLOW, "cyan": CYAN, "green": (0, 255, 0),
+    "navy": (0, 0, 128), "cream": (255, 250, 205),
+}
+#: Colours for the focus frame and the held marker of a chosen pair, tried in this order.
+_MARKERS: tuple[Colour, ...] = (WHITE, YELLOW, CYAN, MAGENTA, BLACK, DARK_BLUE, DARK_RED)
+
+
+class ColoursTooClose(InvalidInput):
+    # Translators: a colour pair refused; {text} and {background} are colour words, {ratio} e.g. "1.1".
+    template = N_("{text} on {background} has a contrast of only {ratio} to 1; text needs at least 7 to 1, "
+                  "so the colours stay as they were.")
+
+
+def chosen_colours(theme_id: str, text: str, background: str) -> tuple[Colour, Colour]:
+    """The text and background colours of ``theme_id`` with the player's choices (``theme``: the theme's own)."""
+    theme = THEMES[theme_id]
+    return (PALETTE.get(text, theme.text), PALETTE.get(background, theme.background))
+
+
+def check_pair(theme_id: str, text: str, background: str) -> None:
+    """Refuse a text and background pair under 7:1 (WCAG AAA), saying its contrast."""
+    ink, page = chosen_colours(theme_id, text, background)
+    ratio = contrast_ratio(ink, page)
+    if ratio < TEXT_CONTRAST:
+        raise ColoursTooClose(text=text, background=background, ratio=round(ratio, 1), colours=True)
+
+
+def themed(theme_id: str, text: str = "theme", background: str = "theme") -> Theme:
+    """The theme, or a theme made from the player's pair: focus and held markers chosen to stand out on it."""
+    theme = THEMES[theme_id]
+    if text == "theme" and background == "theme":
+        return theme
+    ink, page = chosen_colours(theme_id, text, background)
+    markers = [c for c in _MARKERS if c not in (ink, page) and contrast_ratio(c, page) >= GRAPHIC_CONTRAST]
+    focus = markers[0] if markers else ink
+    held = markers[1] if len(markers) > 1 else ink
+    return Theme(theme.id, theme.title, background=page, text=ink, border=ink, focus=focus, focus_fill=ink,
+                 focus_text=page, face=ink, pip=page, held=held)
 
 
 def next_theme(current: str) -> Theme:

@@ -24,6 +24,7 @@ import dataclasses
 import logging
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -33,6 +34,8 @@ from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer
+from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
+from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech import SpeechOutput
@@ -41,10 +44,10 @@ from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.ui import keys
-from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
+from accessible_dice.ui.draw import SCALES, Drawn, Message, Overlay, View, Words, render
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
-from accessible_dice.ui.theme import THEMES, next_theme
+from accessible_dice.ui.theme import next_theme, themed
 from accessible_dice.ui.window_model import Cell, Focus, Row
 from accessible_dice.utterance import Cue, Utterance
 
@@ -85,19 +88,47 @@ class KeyDoesNothing(IllegalMove):
 
 
 class Shown:
-    """The voice, remembering what it said last so the window can show it (AU-06), and the braille display."""
+    """The voice, keeping what it said so the window can show it (AU-06), and the braille display.
+
+    Announcements (what the history keeps) are listed in the message panel
+    with whose turn it was (``owner``); an answer to a key (a focused item
+    said) is shown above them until the next one. The history keys move
+    ``reviewing`` through the list as they move through the history.
+    """
 
     def __init__(self, voice: SpeechOutput | None) -> None:
         self.voice = voice
         self.last: Utterance | None = None
         #: Where the words are also shown in braille (BRLTTY; set by run_window): speech/braille.py.
         self.braille: BrailleOutput = NoBraille()
+        self.log: deque[Message] = deque(maxlen=HISTORY_LIMIT)
+        self.answer: Message | None = None
+        self.reviewing: int | None = None
+        #: The history of the announcer, to tell announcements from answers.
+        self.history: History | None = None
+        #: Whose turn the words are about (the game screen sets it), or "".
+        self.owner: Callable[[], str] = lambda: ""
 
     def speak(self, utterance: Utterance) -> None:
         self.last = utterance
+        alert = any(cue.name == "invalid" for cue in utterance.cues)
+        entry = Message(" ".join(utterance.text.split()), self.owner(), alert)
+        if self.history is not None and self.history.last() is utterance:
+            self.log.append(entry)
+            self.answer = None
+            self.reviewing = None
+        else:
+            self.answer = Message(entry.text, alert=alert)
         if self.voice is not None:
             self.voice.speak(utterance)
         self.braille.show(utterance)
+
+    def review(self, action: str) -> None:
+        """The history keys: the panel follows the history's own steps (previous, next, oldest, newest)."""
+        newest = len(self.log) - 1
+        at = newest if self.reviewing is None else self.reviewing
+        at = {"previous": max(0, at - 1), "next": min(newest, at + 1), "oldest": 0}.get(action, newest)
+        self.reviewing = None if at >= newest else at
 
     def silence(self) -> None:
         if self.voice is not None:
@@ -124,10 +155,14 @@ class Screen:
     extend :meth:`act`. Menus wrap and say "2 of 5"; boards do neither.
     """
 
-    contexts: tuple[str, ...] = ("anywhere", "lists", "history")
+    contexts: tuple[str, ...] = ("anywhere", "lists", "history", "outside")
     wrap = True
     positions = True
     overlay = False
+    #: A game: the board is drawn beside the dice, actions and messages (see :mod:`accessible_dice.ui.draw`).
+    board_layout = False
+    #: Characters typed are collected even outside a text field (a typed game: "(" starts a move).
+    takes_text = False
 
     def __init__(self, window: Window, title: str) -> None:
         self.window = window
@@ -241,6 +276,11 @@ class Screen:
     def refuse(self, error: DiceError) -> None:
         self.window.refuse(error)
 
+    def ask_close(self) -> None:
+        """Closing the program from this screen (the bottom of the stack): asked first, then goodbye."""
+        # Translators: confirming closing the program from the main menu.
+        self.window.confirm(self._("Close Accessible Dice?"), self.window.leave, closing=True)
+
 
 MenuItem = tuple[str, str, Callable[[], None]]
 
@@ -281,6 +321,7 @@ class Reader(Screen):
         # Translators: a page of help or rules: its title, then all its lines.
         self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=" ".join(self.lines))),
                         remember=False)
+        self.window.shown.answer = None  # the page itself is on screen; the panel keeps the messages
 
 
 class Confirm(Screen):
@@ -288,9 +329,10 @@ class Confirm(Screen):
 
     overlay = True
 
-    def __init__(self, window: Window, question: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, window: Window, question: str, on_yes: Callable[[], None], closing: bool = False) -> None:
         super().__init__(window, question)
         self.on_yes = on_yes
+        self.closing = closing
 
     def rows(self) -> list[Row]:
         # Translators: an answer of a yes/no question in the window.
@@ -460,11 +502,13 @@ class Window:
         self.cues = cues
         self.shown = Shown(voice)
         self.announcer = Announcer(None, self.shown, cues)
+        self.shown.history = self.announcer.history
         #: The player's settings, and where changes are kept (the terminal's settings screen, reused).
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs)
-        self.theme = THEMES[self.prefs.settings.theme]
+        chosen = self.prefs.settings
+        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
         self.pace: float | None = (config.PACES[self.prefs.settings.computer_pace]
@@ -478,6 +522,11 @@ class Window:
         self.speech_notice: SilentSpeechNotice | None = None
         self.surface: pygame.Surface | None = None
         self.drawn = Drawn()
+        #: Full screen now (Alt+Enter), and the window's size to go back to.
+        self.full = False
+        self.windowed = (1280, 720)
+        #: Characters are collected (TEXTINPUT): a text field is open, or a typed game is on screen.
+        self.texting = False
 
     # -- speaking
 
@@ -517,6 +566,7 @@ class Window:
     def replace_all(self, screen: Screen) -> None:
         """Leave every screen for ``screen`` (a game starting, the main menu again)."""
         self.screens = []
+        self.shown.owner = lambda: ""
         self.push(screen)
 
     def _text_input(self, screen: Screen) -> None:
@@ -527,7 +577,8 @@ class Window:
         base = next((s for s in reversed(self.screens) if not s.overlay), screen)
         # Translators: the window's title, read by screen readers: the screen's title, then the program.
         pygame.display.set_caption(self._("{screen} - Accessible Dice").format(screen=base.title))
-        if isinstance(screen, Entry):
+        self.texting = isinstance(screen, Entry) or screen.takes_text
+        if self.texting:
             pygame.key.start_text_input()
         else:
             pygame.key.stop_text_input()
@@ -536,8 +587,10 @@ class Window:
 
     def apply(self, chosen: config.Settings) -> None:
         """A setting changed: what the window can change at once (speech output and language wait a start)."""
-        self.theme = THEMES[chosen.theme]
+        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = chosen.font_scale / 100
+        if chosen.full_screen != self.full and pygame.display.get_init() and self.surface is not None:
+            self._set_mode(chosen.full_screen)
         self.pace = config.PACES[chosen.computer_pace]
         self.terminal.verbosity = Verbosity.named(chosen.verbosity)
         presenter = getattr(self.top, "presenter", None)
@@ -555,10 +608,23 @@ class Window:
         except DiceError as error:  # a value the keys made is always allowed; never stop the game for it
             log.warning("could not keep %s = %s: %s", key, value, error)
 
-    def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
-        """Ask before a destructive choice, unless the player turned confirmations off."""
+    def choose(self, chosen: config.Settings) -> None:
+        """Several settings changed at once by a key (F8: a theme and no colour pair), saved and applied."""
+        self.prefs.settings = chosen
+        if self.prefs.path is not None:
+            try:
+                config.store(chosen, self.prefs.path)
+            except OSError as error:
+                log.warning("could not keep the settings: %s", error)
+        self.apply(chosen)
+
+    def confirm(self, question: str, on_yes: Callable[[], None], closing: bool = False) -> None:
+        """Ask before a destructive choice, unless the player turned confirmations off.
+
+        ``closing``: the question is about closing the program (closing the window again only repeats it).
+        """
         if self.prefs.settings.confirm:
-            self.push(Confirm(self, question, on_yes))
+            self.push(Confirm(self, question, on_yes, closing))
         else:
             on_yes()
 
@@ -578,8 +644,9 @@ class Window:
             self.say(answer(_("Text size {percent} percent.").format(
                 percent=self.language.number(round(self.scale * 100)))), remember=False)
         elif action == "theme":
-            self.theme = next_theme(self.theme.id)
-            self.keep("theme", self.theme.id)
+            # F8 steps through the themes themselves: a chosen colour pair gives way to them.
+            self.choose(dataclasses.replace(self.prefs.settings, theme=next_theme(self.theme.id).id,
+                                            text_colour="theme", background_colour="theme"))
             # Translators: the colour theme changed; {name} is e.g. "White on black".
             self.say(answer(_("Theme: {name}.").format(name=_(self.theme.title))), remember=False)
         elif action in ("effects_down", "effects_up"):
@@ -587,12 +654,49 @@ class Window:
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
         elif action in ("previous", "next", "oldest", "newest"):
+            self.shown.review(action)
             self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
             self.push(self.help_screen(self.top))
+        elif action == "general_help":
+            self.push(self.general_help())
+        elif action == "full_screen":
+            self.full_screen(not self.prefs.settings.full_screen)
         else:
             return False
         return True
+
+    def general_help(self) -> Reader:
+        """Ctrl+F1 outside a game: what the program is and how to get about it."""
+        _ = self._
+        lines = [
+            # Translators: the general help (Ctrl+F1 outside a game), line 1.
+            _("Accessible Dice: five dice games, Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away, "
+              "played by keys, speech and sound, or with a mouse."),
+            # Translators: the general help, line 2.
+            _("Up and Down move through a menu; Enter or Space chooses; Escape goes back and, in a game, "
+              "opens the actions menu."),
+            # Translators: the general help, line 3.
+            _("F1 says the keys of the screen you are on; in a game, Ctrl+F1 reads its rules."),
+            # Translators: the general help, line 4.
+            _("Ctrl+Plus and Ctrl+Minus zoom, F8 changes the colours, Alt+Enter switches full screen; "
+              "the settings keep your choices."),
+        ]
+        # Translators: the title of the general help page.
+        return Reader(self, _("About Accessible Dice"), lines)
+
+    def full_screen(self, on: bool) -> None:
+        """Alt+Enter: full screen or a window again, remembered for the next start."""
+        self.keep("full-screen", "yes" if on else "no")
+        if pygame.display.get_init() and self.surface is not None:
+            self._set_mode(on)
+        if on:  # noqa: SIM108 - each message keeps its own translator comment
+            # Translators: Alt+Enter switched the window to full screen.
+            said = self._("Full screen.")
+        else:
+            # Translators: Alt+Enter switched from full screen back to a window.
+            said = self._("Window.")
+        self.say(answer(said), remember=False)
 
     def _effects(self, step: float) -> None:
         volume = getattr(self.cues, "volume", None)
@@ -630,23 +734,81 @@ class Window:
     def handle(self, event: pygame.event.Event) -> None:
         screen = self.top
         if event.type == pygame.QUIT:
-            self.running = False
+            self.ask_close()
         elif screen is None:
             return
         elif event.type == pygame.KEYDOWN:
             self._key(screen, event)
         elif event.type == pygame.TEXTINPUT:
             screen.text(event.text)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            self.wheel(-1 if event.y > 0 else 1, pygame.mouse.get_pos())
 
     def _key(self, screen: Screen, event: pygame.event.Event) -> None:
         typed = getattr(event, "unicode", "")
         pressed = keys.read(event.key, event.mod, typed, screen.contexts)
         if pressed is None:
-            if event.key not in SILENT_KEYS and not (event.mod & pygame.KMOD_ALT) and not isinstance(screen, Entry):
-                self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._)))
+            # A character typed in a field arrives as text (TEXTINPUT); every other key says why it does nothing.
+            types = (isinstance(screen, Entry) or screen.takes_text) and len(typed) == 1 and typed.isprintable() \
+                and not event.mod & pygame.KMOD_CTRL
+            if event.key not in SILENT_KEYS and not (event.mod & pygame.KMOD_ALT) and not types:
+                self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._, event.mod)))
             return
         if not self.global_key(pressed.action) and not screen.act(pressed):
-            self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._)))
+            self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._, event.mod)))
+
+    # -- the mouse
+
+    def click(self, position: tuple[int, int]) -> None:
+        """A click (on release, KB-13): focus the item under the pointer and say it; on the focused item, choose it."""
+        screen = self.top
+        if screen is None:
+            return
+        key = next((key for key, rect in self.drawn.cells.items() if rect.collidepoint(position)), None)
+        if key is None:
+            return
+        rows = screen.settled()
+        row = next((row for row in rows if any(cell.key == key for cell in row.cells)), None)
+        if row is None:
+            if key == "field" and isinstance(screen, Entry):
+                screen.act(keys.Pressed("read"))
+            return
+        if screen.focus.cell_key == key:
+            screen.act(keys.Pressed("activate"))
+        else:
+            screen.focus.place(row.key, key)
+            screen.say_focus(row_changed=True)
+
+    def wheel(self, step: int, position: tuple[int, int]) -> None:
+        """The wheel: over the messages, older or newer ones; elsewhere the row above or below."""
+        screen = self.top
+        if screen is None:
+            return
+        panel = self.drawn.message
+        if panel is not None and panel.collidepoint(position):
+            self.global_key("previous" if step < 0 else "next")
+        else:
+            screen.act(keys.Pressed("up" if step < 0 else "down"))
+
+    # -- closing
+
+    def ask_close(self) -> None:
+        """The window's close button (or Alt+F4): ask as Escape in the main menu does, then say goodbye."""
+        if isinstance(self.top, Confirm) and self.top.closing:
+            self.top.revealed()
+            return
+        if not self.screens:
+            self.running = False
+            return
+        self.screens[0].ask_close()
+
+    def leave(self) -> None:
+        """Close the program after saying goodbye (the speaker lets the words finish as it closes)."""
+        # Translators: leaving the program from the main menu.
+        self.say(answer(self._("Goodbye.")))
+        self.running = False
 
     def pump(self) -> None:
         """Handle every event waiting (tests post key events, then pump); the focus is then found again."""
@@ -664,35 +826,55 @@ class Window:
     # -- drawing
 
     def view(self) -> View:
-        """What the window shows now: the top screen, or the screen beneath an overlay with it on top."""
+        """What the window shows now: the top screen, or the screen beneath an overlay with it in its column."""
         top = self.top
         assert top is not None
         base = next((s for s in reversed(self.screens) if not s.overlay), top)
         rows = base.settled()
         overlay = top.prompt() if top is not base else None
-        last = self.shown.last
+        _ = self._
+        words = Words(
+            # Translators: a "more" mark of the window: something is scrolled away above.
+            _("More above"),
+            # Translators: a "more" mark of the window: something is scrolled away below.
+            _("More below"),
+            # Translators: a "more" mark of the window: something is scrolled away to the left.
+            _("More to the left"),
+            # Translators: a "more" mark of the window: something is scrolled away to the right.
+            _("More to the right"))
         return View(title=base.title, rows=rows, focus=top.focus.cell(), status=base.status(),
-                    message="" if last is None else " ".join(last.text.split()),
-                    alert=last is not None and any(cue.name == "invalid" for cue in last.cues), overlay=overlay)
+                    messages=list(self.shown.log), answer=self.shown.answer, reviewing=self.shown.reviewing,
+                    overlay=overlay, game=base.board_layout, words=words)
 
     def draw(self, surface: pygame.Surface | None = None) -> Drawn:
         target = surface if surface is not None else self.surface
         assert target is not None and self.top is not None
-        self.drawn = render(target, self.view(), self.theme, self.scale)
+        self.drawn = render(target, self.view(), self.theme, self.scale, self.prefs.settings.smallest_text)
         return self.drawn
 
     # -- running
 
     def open(self, size: tuple[int, int] | None = None) -> None:
-        """Open the resizable window (80 % of the desktop unless ``size`` is given)."""
+        """Open the resizable window (80 % of the desktop unless ``size`` is given), full screen if chosen."""
         pygame.display.init()
         pygame.font.init()
         if size is None:
             desktop = pygame.display.get_desktop_sizes()[0]
             size = (max(800, desktop[0] * 4 // 5), max(600, desktop[1] * 4 // 5))
-        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.windowed = size
+        self._set_mode(self.prefs.settings.full_screen)
         pygame.key.set_repeat(500, 60)
         pygame.key.stop_text_input()
+
+    def _set_mode(self, full: bool) -> None:
+        """Full screen at the desktop's size, or the resizable window at its last size."""
+        if self.surface is not None and not self.full:
+            self.windowed = self.surface.get_size()
+        self.full = full
+        if full:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
 
     def frame(self) -> None:
         """Draw and show one frame."""

@@ -95,6 +95,23 @@ class Board:
     def player_name(self, player: int) -> str:
         return self.game.players[player]
 
+    def to_move(self, player: int) -> bool:
+        return not self.game.is_over() and self.game.current_player() == player
+
+    def player_header(self, player: int, standing: str | None = None) -> str:
+        """A board's heading in words: the name, the score with its unit, and whose turn ("Anna — 3 lives, to move").
+
+        ``standing`` is the score in words; the game's score words by default
+        (points, penalty points, turns).
+        """
+        score = self.say.score_words(self.game.scores()[player]) if standing is None else standing
+        # Translators: a board's heading in the window: a player's name and score, e.g. "Anna — 8 penalty points".
+        header = self._("{name} — {score}").format(name=self.player_name(player), score=score)
+        if self.to_move(player):
+            # Translators: a board's heading for the player to move; the window also draws a pointer beside it.
+            header = self._("{header}, to move").format(header=header)
+        return header
+
     def owner_check(self, player: int) -> None:
         """Refuse acting on another player's board."""
         current = self.game.current_player()

@@ -36,7 +36,7 @@ from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
-from accessible_dice.ui.window_boards import board_for
+from accessible_dice.ui.window_boards import TypedBoard, board_for
 from accessible_dice.ui.window_model import Cell, Row
 from accessible_dice.ui.window_settings import SettingsMenu
 from accessible_dice.utterance import Utterance
@@ -71,6 +71,7 @@ class GameScreen(Screen):
 
     wrap = False
     positions = False
+    board_layout = True
 
     def __init__(self, window: Window, session: Session, resumed: bool = False) -> None:
         game = session.game
@@ -80,7 +81,10 @@ class GameScreen(Screen):
         self.resumed = resumed
         self.presenter = window.terminal.presenter(session)
         self.board = board_for(self)
-        self.contexts = (*Screen.contexts, "game", *self.board.contexts)
+        self.contexts = ("anywhere", "lists", "history", "game", *self.board.contexts)
+        self.takes_text = isinstance(self.board, TypedBoard)
+        #: Whose turn it was when the action being carried out began: the message panel tags its words so.
+        self.acting = ""
         self.next_step = 0.0
         #: The history length when the field for real dice was last opened by itself (Escape keeps it shut).
         self.prompted_at = -1
@@ -137,6 +141,7 @@ class GameScreen(Screen):
 
     def opened(self) -> None:
         self.settled()
+        self.window.shown.owner = lambda: self.acting
         self.focus.place("actions")
         self.window.terminal.opening(self.session, self.presenter, self.resumed)
         self.after()
@@ -169,11 +174,22 @@ class GameScreen(Screen):
             player = self.game.current_player()
             self.refuse(ComputerPlaying(name=self.game.players[player or 0]))
             return False
+        self.mark_acting()
         done = self.attempt(lambda: self.window.terminal.execute(command, self.session, self.presenter))
         if done and command.name in ("undo", "redo"):
             self.prompted_at = -1  # the history may be as long as when the field last opened, for another throw
         self.after()
         return done
+
+    def mark_acting(self) -> None:
+        """The words that follow are about the player to move now (their result, then what follows it)."""
+        player = self.game.current_player()
+        self.acting = "" if player is None else self.game.players[player]
+
+    def text(self, typed: str) -> None:
+        """A typed game: a digit or "(" typed on the board starts a move with it (Shift+9 types "(")."""
+        if typed[:1] in tuple("0123456789("):
+            self.type_command(typed)
 
     def think(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
         """Run ``work`` on the worker thread; ``then`` gets its answer on the loop (see :meth:`tick`)."""
@@ -293,11 +309,22 @@ class GameScreen(Screen):
             self.records()
         elif name == "skip":
             self.skip()
+        elif name == "type" and self.window.texting:
+            pass  # the character itself follows as text: "(" where Shift+9 types it
         elif name in ("hold", "face", "flap", "type"):
             self.board.number(pressed)
         else:
             return super().act(pressed)
         return True
+
+    def ask_close(self) -> None:
+        """Closing the program during a game: asked, then the game's goodbye (it is saved)."""
+        # Translators: confirming closing the program during a game.
+        self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit, closing=True)
+
+    def exit(self) -> None:
+        self.window.terminal.goodbye(self.session)
+        self.window.running = False
 
     def records(self) -> None:
         """H: this game's records for its players, from the score history (the terminal's ``history``)."""
@@ -330,6 +357,7 @@ class GameScreen(Screen):
         if self.thinking is not None:
             return
         self.next_step = time.monotonic() + (self.window.pace or 0.0)
+        self.mark_acting()
         if self.session.request() is not None:
             self.report(self.session.computer_step())
             self.after()
@@ -410,7 +438,7 @@ class ActionsMenu(Menu):
             # Translators: actions menu item: leave the game (it is saved) for the main menu.
             ("quit", _("Quit to the main menu"), self.ask_quit),
             # Translators: actions menu item: close the program (the game is saved).
-            ("exit", _("Close Accessible Dice"), self.ask_exit),
+            ("exit", _("Close Accessible Dice"), self.game.ask_close),
         ]
 
     def next_verbosity(self) -> None:
@@ -425,14 +453,6 @@ class ActionsMenu(Menu):
     def quit(self) -> None:
         self.window.say(saved_words(self.game))
         self.game.to_menu()
-
-    def ask_exit(self) -> None:
-        # Translators: confirming closing the program during a game.
-        self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit)
-
-    def exit(self) -> None:
-        self.window.terminal.goodbye(self.game.session)
-        self.window.running = False
 
 
 def saved_words(game: GameScreen) -> Utterance:

@@ -85,13 +85,7 @@ class MainMenu(Menu):
         self.window.replace_all(GameScreen(self.window, session, resumed=True))
 
     def back(self) -> None:
-        # Translators: confirming closing the program from the main menu.
-        self.window.confirm(self._("Close Accessible Dice?"), self.leave)
-
-    def leave(self) -> None:
-        # Translators: leaving the program from the main menu.
-        self.window.say(answer(self._("Goodbye.")))
-        self.window.running = False
+        self.ask_close()
 
 
 class GameChoice(Menu):

@@ -51,7 +51,11 @@ class Row:
     said before the cell when the focus comes into the row from another one,
     if ``say_header`` (a label that already names it does not need it twice).
     ``home`` is the cell focused when coming from a row of another length,
-    e.g. the current player's column of a scorecard.
+    e.g. the current player's column of a scorecard. ``turn`` marks the
+    row of the player to move (drawn with a pointer beside the header);
+    a ``sticky`` row (a scorecard's names) stays in view while the rows
+    below it scroll. Rows of one ``panel`` are one player's small board:
+    several panels may be drawn side by side.
     """
 
     key: str
@@ -60,6 +64,9 @@ class Row:
     header: str = ""
     say_header: bool = False
     home: int = 0
+    turn: bool = False
+    sticky: bool = False
+    panel: str = ""
 
 
 @dataclass

@@ -17,14 +17,15 @@ class QuicloBoard(TypedBoard):
 
     def rows(self) -> list[Row]:
         rows = []
-        for player, name in enumerate(self.game.players):
+        for player in range(len(self.game.players)):
             if self.game.in_game[player]:  # noqa: SIM108 - each message keeps its own translator comment
-                text = self.say.language.number(self.game.lives[player])
+                text = self.say.lives_words(self.game.lives[player])
             else:
                 # Translators: in the QUICLO window, a player who has no lives left.
                 text = self._("out")
             rows.append(Row(f"lives{player}", [Cell(f"lives{player}", self.say.lives_line(player), text,
-                                                    kind="cell")], header=name))
+                                                    kind="cell")],
+                            header=self.player_header(player, text), turn=self.to_move(player)))
         return rows
 
     def moves(self) -> list[Cell]:

@@ -1,10 +1,16 @@
-"""The window's settings list: every setting of the settings file, changed with Enter.
+"""The window's settings list: every setting of the settings file, stepped with Left and Right, typed with Enter.
 
 The settings file and its words are the terminal's (``accessible_dice.settings``,
 :class:`~accessible_dice.ui.settings_screen.SettingsScreen`): a change is
 checked, saved at once, and applied by :meth:`Window.apply` where the window
-can apply it at once (theme, text size, verbosity, sound, confirmations,
+can apply it at once (theme, colours, zoom, verbosity, sound, confirmations,
 how number keys hold dice; speech output and language hold from the next start).
+
+Names and values read as words ("Theme: Yellow on black", not
+``theme: yellow-on-black``): the typed words with spaces for hyphens. Left
+and Right step a choice to the previous or next value, a number by its step,
+a yes/no to the other; a colour pair under 7:1 is refused with its reason
+and skipped over.
 """
 
 from __future__ import annotations
@@ -15,10 +21,22 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window import Window
+
+#: How far Left and Right move a number setting.
+STEPS = {"speech-rate": 25, "font-scale": 25, "smallest-text": 2}
+#: Number settings not named in :data:`STEPS` move by this much.
+STEP = 10
+
+
+def as_words(word: str) -> str:
+    """A typed word as it reads on screen: hyphens as spaces, a capital first ("yellow-on-black": "Yellow on black")."""
+    spaced = word.replace("-", " ")
+    return spaced[:1].upper() + spaced[1:]
 
 
 class SettingsMenu(Menu):
@@ -31,12 +49,50 @@ class SettingsMenu(Menu):
     def items(self) -> list[MenuItem]:
         prefs = self.window.prefs
         language = self.window.language
-        # Translators: a setting and its value in the window's settings list, e.g. "theme: yellow-on-black".
-        return [(spec.key, self._("{option}: {value}").format(option=words.name(spec.key, language),
-                                                              value=words.said_value(spec.key, prefs.settings,
-                                                                                     language)),
+        # Translators: a setting and its value in the window's settings list, e.g. "Theme: Yellow on black".
+        return [(spec.key, self._("{option}: {value}").format(
+                    option=as_words(words.name(spec.key, language)),
+                    value=as_words(words.said_value(spec.key, prefs.settings, language))),
                  lambda key=spec.key: self.edit(key))
                 for spec in config.SPECS]
+
+    def act(self, pressed: Pressed) -> bool:
+        """Left and Right step the focused setting; everything else as in any menu."""
+        if pressed.action in ("left", "right"):
+            self.settled()
+            self.step(self.focus.cell_key, -1 if pressed.action == "left" else 1)
+            return True
+        return super().act(pressed)
+
+    def step(self, key: str, direction: int) -> None:
+        """The previous or next value of ``key``; values refused (a colour pair too faint) are skipped.
+
+        Only when every value is refused is the first refusal said.
+        """
+        prefs = self.window.prefs
+        spec = config.BY_KEY[key]
+        current = prefs.settings.value(key)
+        if spec.kind == "yes-no":
+            candidates = ["no" if current else "yes"]
+        elif spec.kind == "choice":
+            at = spec.words.index(current)
+            candidates = [spec.words[(at + direction * n) % len(spec.words)] for n in range(1, len(spec.words))]
+        elif spec.kind == "integer":
+            value = min(spec.high, max(spec.low, current + direction * STEPS.get(key, STEP)))
+            candidates = [str(value)]
+        else:
+            self.edit(key)
+            return
+        refused: list[DiceError] = []
+        for candidate in candidates:
+            try:
+                prefs.command([key, candidate])
+            except DiceError as error:
+                refused.append(error)
+                continue
+            self.say_focus()
+            return
+        self.window.refuse(refused[0])
 
     def edit(self, key: str) -> None:
         prefs = self.window.prefs

@@ -21,7 +21,7 @@ class ShutTheBoxBoard(Board):
     def rows(self) -> list[Row]:
         several = len(self.game.players) > 1
         rows = []
-        for player, name in enumerate(self.game.players):
+        for player in range(len(self.game.players)):
             open_flaps = self.game.open_flaps(player)
             cells = []
             for flap in FLAPS:
@@ -36,7 +36,8 @@ class ShutTheBoxBoard(Board):
                 note = self.say.language.pgettext("flap label", "shut") if shut else ""
                 cells.append(Cell(f"flap{player}-{flap}", label, self.say.language.number(flap), note=note,
                                   kind="flap", marked=shut, act=lambda p=player, f=flap: self.shut(p, f)))
-            rows.append(Row(f"board{player}", cells, header=name if several else "", say_header=several))
+            rows.append(Row(f"board{player}", cells, header=self.player_header(player) if several else "",
+                            say_header=several, turn=several and self.to_move(player)))
         return rows
 
     def shut(self, player: int, flap: int) -> None:

@@ -31,7 +31,7 @@ class StoreslemBoard(TypedBoard):
         several = len(self.game.players) > 1
         number = self.say.language.number
         rows = []
-        for player, name in enumerate(self.game.players):
+        for player in range(len(self.game.players)):
             board = self.game.boards[player]
             if board is None:
                 continue
@@ -57,8 +57,10 @@ class StoreslemBoard(TypedBoard):
                     cells.append(Cell(f"cell{player}-{index}", label, number(value), note=note,
                                       kind="cell" if chosen else "flap", marked=struck or chosen,
                                       act=lambda p=player, v=value: self.choose(p, v)))
-                rows.append(Row(f"board{player}-{r}", cells, header=name if r == 0 and several else "",
-                                say_header=several))
+                rows.append(Row(f"board{player}-{r}", cells,
+                                header=self.player_header(player) if r == 0 and several else "",
+                                say_header=several, turn=r == 0 and several and self.to_move(player),
+                                panel=f"player{player}"))
         return rows
 
     def choose(self, player: int, value: int) -> None:

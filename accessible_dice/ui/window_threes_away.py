@@ -67,10 +67,11 @@ class ThreesAwayBoard(Board):
             cells = [Cell(f"kept{n}", self._("{header}: {item}").format(header=title, item=number(value)),
                           number(value), kind="cell") for n, value in enumerate(kept)]
             rows.append(Row("kept", cells, header=title))
-        for player, name in enumerate(self.game.players):
-            total = self.say.language.number(self.game.totals()[player])
+        for player in range(len(self.game.players)):
+            total = self.say.score_words(self.game.totals()[player])
             rows.append(Row(f"player{player}", [Cell(f"total{player}", self.say.board_answer(player).text, total,
-                                                     kind="cell")], header=name))
+                                                     kind="cell")],
+                            header=self.player_header(player), turn=self.to_move(player)))
         return rows
 
 

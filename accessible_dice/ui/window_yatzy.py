@@ -88,8 +88,10 @@ class YatzyBoard(Board):
             # Translators: a scorecard column heading, said when focused: the player to move.
             to_move = self._("{name}, to move").format(name=name)
             label = to_move if player == self.game.current_player() else name
-            cells.append(Cell(f"name-{player}", label, name, kind="cell"))
-        return Row("names", cells, home=home)
+            # Translators: under the scorecard column heading of the player to move in the window (framed too).
+            note = self._("to move") if self.to_move(player) else ""
+            cells.append(Cell(f"name-{player}", label, name, note=note, kind="cell", marked=self.to_move(player)))
+        return Row("names", cells, home=home, sticky=True)
 
     def box_cell(self, box: Box, player: int, card: Scorecard, potential: dict[Box, int]) -> Cell:
         who = self.cell_name(self._(box.label), player)

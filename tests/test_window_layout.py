@@ -1,0 +1,122 @@
+"""The window's layout, from its own rectangles: every game at every size, zoom and theme (issue 13).
+
+For each game (four players where the game takes them) at 800x600,
+1280x720, 1920x1080 and 3840x2160, zoom 100/150/200/300 % and the three
+themes: every element lies inside the window, no two overlap, the focused
+item is drawn whole, whatever is scrolled away has a "more" mark, and at
+100 % from 1280x720 up nothing is scrolled away at all. Across the zooms
+dice, digits, body text and board text never get smaller, and no text is
+drawn under the floor.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import pygame
+import pytest
+from window_driver import Driver, open_driver
+
+from accessible_dice.ui.draw import Drawn, Placed
+from accessible_dice.ui.theme import THEMES
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+SIZES = [(800, 600), (1280, 720), (1920, 1080), (3840, 2160)]
+ZOOMS = [1.0, 1.5, 2.0, 3.0]
+FOUR = ["Anna", "Ben", "Carla", "Dave"]
+
+
+def _shut_the_box(d: Driver) -> None:
+    d.game("shut-the-box", FOUR, seed=2)
+    d.keys("return", "down")
+
+
+def _yatzy(d: Driver) -> None:
+    d.game("yatzy", [*FOUR, "Eve", "Frank", "Gus", "Hanna"], seed=2)
+    d.keys("r", "1", "4", "down", "down", "down")
+
+
+def _storeslem(d: Driver) -> None:
+    d.game("storeslem", FOUR, seed=2)
+    for _ in FOUR:
+        d.keys("return")  # each player's random board
+    d.keys("r", "down", "down")
+
+
+def _quiclo(d: Driver) -> None:
+    d.game("quiclo", FOUR, seed=2)
+    d.keys("r", "down")
+
+
+def _threes_away(d: Driver) -> None:
+    d.game("threes-away", FOUR, seed=2, start="order", rounds="2")
+    d.keys("r", "2", "up")
+
+
+GAMES: dict[str, Callable[[Driver], None]] = {
+    "shut the box": _shut_the_box, "yatzy": _yatzy, "storeslem": _storeslem, "quiclo": _quiclo,
+    "threes away": _threes_away,
+}
+#: Container rectangles that hold other elements (checked for containment, not overlap).
+CONTAINERS = {"messages"}
+
+
+def _layout(d: Driver, size: tuple[int, int], zoom: float) -> Drawn:
+    d.window.scale = zoom
+    return d.window.draw(pygame.Surface(size))
+
+
+def _overlaps(items: list[Placed]) -> list[tuple[str, str]]:
+    flat = [item for item in items if item.kind not in CONTAINERS]
+    return [(f"{a.kind}:{a.key}", f"{b.kind}:{b.key}") for n, a in enumerate(flat) for b in flat[n + 1:]
+            if a.rect.colliderect(b.rect)]
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_element_is_inside_whole_apart_and_never_shrinks_as_the_zoom_grows(
+        driver: Driver, name: str, size: tuple[int, int], theme: str) -> None:
+    driver.window.theme = THEMES[theme]
+    GAMES[name](driver)
+    window = pygame.Rect((0, 0), size)
+    sizes = []
+    for zoom in ZOOMS:
+        drawn = _layout(driver, size, zoom)
+        where = f"{name} {size} {zoom}"
+        assert [p for p in drawn.items if not window.contains(p.rect)] == [], where
+        assert [(text, rect) for text, rect in drawn.texts if not window.contains(rect)] == [], where
+        assert _overlaps(drawn.items) == [], where
+        panel = drawn.message
+        assert panel is not None and all(panel.contains(p.rect) for p in drawn.items if p.kind == "message"), where
+        focused = driver.top.focus.cell_key
+        assert focused in drawn.cells and focused not in drawn.hidden, where
+        assert drawn.focus is not None and window.contains(drawn.focus), where
+        if drawn.hidden:
+            assert any(p.kind == "more" for p in drawn.items), f"{where}: scrolled away without a more mark"
+        if zoom == 1.0 and size[0] >= 1280:
+            assert drawn.hidden == [], f"{where}: the whole game is seen at 100 %"
+        assert drawn.smallest >= driver.window.prefs.settings.smallest_text, where
+        sizes.append((drawn.die, drawn.digit, drawn.body, drawn.board))
+    for smaller, larger in itertools.pairwise(sizes):
+        assert all(b >= a for a, b in zip(smaller, larger, strict=True)), sizes
+
+
+def test_the_board_sits_beside_the_dice_on_a_landscape_window(driver: Driver) -> None:
+    """Issue 13: not one column that scrolls while half the window is empty."""
+    _yatzy(driver)
+    drawn = _layout(driver, (1920, 1080), 1.0)
+    die = drawn.cells["die0"]
+    box = next(rect for key, rect in drawn.cells.items() if key.endswith("-7") and not key.startswith(("name", "sum")))
+    assert box.left > die.right, "Hanna's Yatzy box is right of the dice"
+    assert drawn.message is not None and drawn.message.right < box.left
+
+
+def test_a_raised_smallest_text_raises_the_board(driver: Driver) -> None:
+    _yatzy(driver)
+    driver.window.prefs.command(["smallest-text", "30"])
+    drawn = _layout(driver, (1280, 720), 1.0)
+    assert drawn.smallest >= 30 and drawn.board >= 30
+    assert drawn.hidden and any(p.kind == "more" for p in drawn.items), "the floor forces scrolling, marked"
