@@ -248,8 +248,14 @@ class Session:
             return False
         return self.request() is None or not self.manual
 
-    def strategy_ready(self) -> bool:
-        """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`."""
+    def strategy_ready(self, wait: float = 0.0) -> bool:
+        """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`.
+
+        ``wait`` gives the work up to that many seconds to finish first: read
+        from disk, the table is there in a moment, so nobody need be told to wait.
+        """
+        if self._preparing is not None and wait > 0:
+            self._preparing.join(wait)
         return self._preparing is None or not self._preparing.is_alive()
 
     # -- the strategy

@@ -73,6 +73,9 @@ class Presenter:
 
     #: The game's name, marked for translation in the subclass.
     title: ClassVar[str] = ""
+    #: How the terminal names dice after hold, release and keep (the keep-by setting), so hints can say
+    #: what to type; ``None`` where moves are not typed (the window), and hints describe them instead.
+    keep_by: str | None = None
 
     def __init__(self, game: Game, language: Language, verbosity: Verbosity = Verbosity.NORMAL,
                  computers: Iterable[int] = ()) -> None:
@@ -381,6 +384,36 @@ class Presenter:
     def move_words(self, move: Move) -> str:
         """A move in the player's words, able to start a sentence (for hints); games override."""
         return move.kind
+
+    def list_words(self, move: Move) -> str:
+        """A move as the numbered moves list says it (short); by default as a hint says it."""
+        return self.move_words(move)
+
+    def numbered_intro(self) -> Utterance | None:
+        """What the numbered moves list starts with: by default the choices (a game's rule for them)."""
+        return self.choices()
+
+    def numbered_answer(self, numbered: Sequence[tuple[int, Move]]) -> Utterance:
+        """The terminal's moves review: each move with the number ``c N`` picks it by (CG-05)."""
+        if not numbered:
+            return self.moves_answer()
+        # Translators: one move of the numbered moves list, e.g. "2 Sum (7)."
+        items = [self._("{number} {move}.").format(number=self.language.number(number), move=self.list_words(move))
+                 for number, move in numbered]
+        if len(numbered) == 1 and len(self.game.legal_moves()) == 1:
+            # Translators: the moves review when one move is possible; Enter (an empty line) makes it.
+            close = self._("Press Enter for it.")
+        else:
+            # Translators: after the numbered moves; "c 2" (or "choose 2") picks move 2.
+            close = self._("Type c and a number to choose, like c {number}.").format(
+                number=self.language.number(numbered[-1][0]))
+        intro = self.numbered_intro()
+        return answer(" ".join([*([intro.text] if intro is not None else []), *items, close]))
+
+    def only_move_news(self, move: Move) -> Utterance:
+        """Offered after the prompt when one move is possible: Enter makes it."""
+        # Translators: the only move possible now; an empty line (Enter) makes it, e.g. "Press Enter for Sum (8)."
+        return news(self._("Press Enter for {move}.").format(move=self.list_words(move)))
 
     def expected_words(self, value: float) -> str:
         """A strategy's expected value in the game's own measure; games override the unit."""

@@ -143,6 +143,10 @@ class ShutTheBoxPresenter(Presenter):
                 for way, flaps in available.items()]
         return news(" ".join(said))
 
+    def numbered_intro(self) -> Utterance | None:
+        """The numbered list says each way with its flaps already."""
+        return None
+
     def move_words(self, move: Move) -> str:
         assert isinstance(move, Shut)
         flaps = sorted(self.game.available().get(move.way, ()))
