@@ -165,6 +165,7 @@ class YatzyPresenter(Presenter):
         if not isinstance(move, Score):
             return self.move_words(move)
         box = Box(move.box)
+        # Translators: a box in the numbered moves list with what it scores now, e.g. "Full house 23".
         return self._("{box} {points}").format(box=self.box_name(box),
                                                points=self.language.number(score(box, self.game.dice_on_table())))
 
@@ -256,17 +257,19 @@ class YatzyPresenter(Presenter):
             box = Box(move.box)
             # Translators: a hint as typed, e.g. "score 7 (Three of a kind, 15 points)"; {typed} is the command.
             return self._("{typed} ({box}, {points})").format(
-                typed=f"{self._('score')} {list(Box).index(box) + 1}", box=self.box_name(box),
+                typed=self.typed_command("score", [list(Box).index(box) + 1]), box=self.box_name(box),
                 points=self.score_words(score(box, table)))
-        keep = self._("keep")
         if not choice.hold:
             # Translators: a hint as typed: "keep" with no dice throws all five again; {typed} is the command.
-            return self._("{typed} alone, to throw all five again").format(typed=keep)
+            return self._("{typed} alone, to throw all five again").format(typed=self.typed_command("keep", []))
         values = [table[p] for p in choice.hold]
-        typed = " ".join([keep, *(str(n) for n in (values if self.keep_by == "value"
-                                                     else (p + 1 for p in choice.hold)))])
+        typed = self.typed_command("keep", values if self.keep_by == "value" else [p + 1 for p in choice.hold])
         # Translators: a hint as typed, e.g. "keep 1 3 (the 5 and the 5)"; {typed} is the command.
         return self._("{typed} ({values})").format(typed=typed, values=self.faces_words(values))
+
+    def typed_command(self, word: str, numbers: list[int]) -> str:
+        """A command as typed: its word in the player's language and its numbers, "keep 1 3"."""
+        return " ".join([self.language._(word), *(str(n) for n in numbers)])
 
     def expected_words(self, value: float) -> str:
         # Translators: the strategy's expected final total of the scorecard.

@@ -263,10 +263,14 @@ class Terminal:
         if player is None or player in session.computers or (request is not None and session.manual):
             # Translators: the end of a game's first announcement (the dice prompt or a computer's move follows).
             return news(self._("Type help for the commands."))
-        if request is not None:
-            # Translators: the end of a game's first announcement: who throws first and how.
-            return news(self._("{name}, type roll or r, or press Enter, to throw. Type help for the commands.")
+        named = not session.game.opening_events()  # else the opening said whose turn it is already
+        if request is not None and named:
+            # Translators: the end of a game's first announcement: who throws first (for the start) and how.
+            return news(self._("{name} throws first: type roll or r, or press Enter. Type help for the commands.")
                         .format(name=presenter.name(player)))
+        if request is not None:
+            # Translators: the end of a game's first announcement, after whose turn it is: how to throw.
+            return news(self._("Type roll or r, or press Enter, to throw. Type help for the commands."))
         # Translators: the end of a game's first announcement when a move, not a throw, comes first.
         return news(self._("{name} goes first. Type help for the commands.").format(name=presenter.name(player)))
 
