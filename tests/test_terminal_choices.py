@@ -6,6 +6,8 @@ Driven in-process through the real terminal (tests/test_terminal.py's ``play``).
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from test_terminal import EN, play
 
@@ -22,8 +24,6 @@ from accessible_dice.ui.yatzy import box_named
 def yatzy_lines(typed: list[str], *, seed: int = 8, options: dict | None = None, keep_by: str = "position",
                 manual: bool = False) -> tuple[list[str], Yatzy]:
     """A solo Yatzy game through the terminal, with the keep-by setting given."""
-    import io
-
     out = io.StringIO()
     pending = iter(typed)
     screen = SettingsScreen(EN, config.Settings(keep_by=keep_by))
@@ -138,7 +138,7 @@ def test_keep_alone_throws_all_five_again() -> None:
 
 
 def test_a_keep_that_cannot_be_made_changes_nothing() -> None:
-    lines, game = yatzy_lines(["", "hold 2", "k 1 2 3 4 5"])
+    _, game = yatzy_lines(["", "hold 2", "k 1 2 3 4 5"])
     assert game.held() == (1,)
     assert game.throws_left() == 2
 
@@ -167,7 +167,7 @@ def test_the_hint_for_a_box_names_its_number() -> None:
 
 
 def test_the_numbered_boxes_are_the_scorecard_numbers() -> None:
-    lines, game = yatzy_lines(["", "score 1", "yes", "", "m"])
+    lines, _ = yatzy_lines(["", "score 1", "yes", "", "m"])
     listed = lines[-2]
     assert listed.startswith("2 throws left. keep and the dice to hold throws again. 2 Twos ")
     assert " 1 Ones" not in listed and listed.endswith("15 Yatzy 0. Type c and a number to choose, like c 15.")
