@@ -156,10 +156,23 @@ class Presenter:
 
         ``prompt`` adds what the player now to move can choose (not when brief).
         """
-        parts = [self.describe(event) for event in events]
+        parts = [self.describe(event) for event in self.winner_first(events)]
         if prompt and not self.brief:
             parts.append(self.choices())
         return combine(parts)
+
+    #: Events that sum a game up (each board's points, the last round's results): when the game ends they
+    #: follow the winner's line, so the winner is heard first (games name theirs).
+    summary_events: ClassVar[tuple[type[Event], ...]] = ()
+
+    def winner_first(self, events: Sequence[Event]) -> list[Event]:
+        """``events`` in the order said: at the end of the game, who won before the summary events."""
+        ended = [event for event in events if isinstance(event, GameEnded)]
+        if not ended:
+            return list(events)
+        summary = [event for event in events if isinstance(event, self.summary_events)]
+        rest = [event for event in events if event not in ended and event not in summary]
+        return [*rest, *ended, *summary]
 
     def describe(self, event: Event) -> Utterance | None:
         method = getattr(self, f"on_{type(event).__name__}", None)
@@ -227,8 +240,21 @@ class Presenter:
             # Translators: several players share the win; {players} is a list of names.
             text = self._("Game over. {players} share the win with {score}.").format(
                 players=self.names(winners), score=self.score_words(event.scores[winners[0]]))
-        standings = None if self.solo else self.standings_words()
-        return combine([news(text, Cue("win")), standings]) or news(text)
+        return combine([news(text, Cue("win")), None if self.solo else self.others_after(winners)]) or news(text)
+
+    def others_after(self, winners: Sequence[int]) -> Utterance | None:
+        """The players after the winners, best first and short: "Then Ben 87 points and Cid 54 points."."""
+        others = [s for s in self.game.standings() if s.player not in winners]
+        if not others:
+            return None
+        # Translators: after the winner's line, the other players best first,
+        # e.g. "Then Ben 87 points and Cid 54 points."
+        return news(self._("Then {results}.").format(
+            results=self.language.join(self.score_line(s.player, s.score) for s in others)))
+
+    def score_line(self, player: int, score: int) -> str:
+        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
+        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
 
     # ------------------------------------------------------------ refusals and prompts
 

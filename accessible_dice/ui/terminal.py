@@ -22,7 +22,7 @@ from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, Move
+from accessible_dice.games.base import Event, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import undo as undo_words
@@ -286,6 +286,11 @@ class Terminal:
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
         """Say what an action did (and, after the move that hands over, the choices of a person to move,
         with Enter's one move when there is only one)."""
+        events = presenter.winner_first(events)
+        ending = next((i for i, event in enumerate(events) if isinstance(event, GameEnded)), None)
+        if ending is not None:  # the end of the game on a line of its own, the winner first
+            self.say(presenter.announce(events[:ending]))
+            events = events[ending:]
         prompt = self._human_moves(session)
         self.say(combine([presenter.announce(events, prompt=prompt), self._only_move(session, presenter)
                           if prompt and not presenter.brief else None]))
