@@ -422,3 +422,14 @@ def new_session(game_id: str, players: Sequence[str], options: dict, *, manual: 
     """A new game; a bad option or player count raises a refusal (a ``DiceError``)."""
     return Session(new_game(game_id, players, options), manual=manual, seed=seed, save_to=save_to,
                    record_to=record_to)
+
+
+def rematch(session: Session) -> Session:
+    """The same game again: its players, options, dice source, save and history, with new dice.
+
+    The new dice come from the old game's generator, so a seeded run stays
+    reproducible and is still not the same game twice.
+    """
+    game = session.game
+    return new_session(game.id, game.players, dict(game.options), manual=session.manual,
+                       seed=session.dice.rng.randrange(2**32), save_to=session.save_to, record_to=session.record_to)

@@ -27,7 +27,7 @@ from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.save import BadSave
-from accessible_dice.session import Session, new_session, save_path
+from accessible_dice.session import Session, new_session, rematch, save_path
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import data_dir
@@ -35,6 +35,9 @@ from accessible_dice.ui.menu import Menu, default_players
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
 from accessible_dice.utterance import Cue, Utterance
+
+#: The file in the data folder where the menu keeps the last new game's choices.
+MENU_MEMORY = "last-game.json"
 
 
 class NoSavedGame(DiceError):
@@ -177,21 +180,25 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
     terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
     manual = launch.dice == "manual"
-    if launch.game is not None:
-        terminal.play(asked_for(launch.game, launch, lang))
-        return 0
-    resumed = _resumed(launch, announcer, lang) if launch.resume else None
     menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
-                record_to=history_path(), settings=screen)
-    while True:
+                record_to=history_path(), settings=screen, remember_to=data_dir() / MENU_MEMORY)
+    if launch.game is not None:
+        chosen: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
+    else:
+        resumed = _resumed(launch, announcer, lang) if launch.resume else None
         chosen = (resumed, True) if resumed is not None else menu.run()
-        resumed = None
-        if chosen is None:
-            # Translators: leaving the program from the main menu.
-            announcer.say(answer(lang._("Goodbye.")))
+    while chosen is not None:
+        session = chosen[0]
+        outcome = terminal.play(*chosen)
+        if outcome == "rematch":
+            chosen = (rematch(session), False)
+        elif outcome == "new":
+            chosen = menu.run()
+        else:
             return 0
-        if terminal.play(*chosen) != "over":
-            return 0
+    # Translators: leaving the program from the main menu.
+    announcer.say(answer(lang._("Goodbye.")))
+    return 0
 
 
 class _OneLine(logging.Formatter):

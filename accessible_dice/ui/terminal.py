@@ -64,6 +64,15 @@ class NoSuchPlayer(InvalidInput):
 YES = N_("yes")
 
 
+#: What can be chosen once a game is over (quit is the shared command): the word to type.
+AFTER_GAME = {
+    # Translators: typed after a game: play again with the same players and options.
+    "rematch": N_("rematch"),
+    # Translators: typed after a game: choose another game in the menu.
+    "new": N_("new"),
+}
+
+
 class NoSuchVerbosity(InvalidInput):
     # Translators: {level} was typed after "verbosity"; {allowed} lists the levels, e.g. "brief, normal or full".
     template = N_("{level} is not a verbosity; it can be {allowed}.")
@@ -150,14 +159,15 @@ class Terminal:
     # ------------------------------------------------------------ the game loop
 
     def play(self, session: Session, resumed: bool = False) -> str:
-        """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
+        """Play until the player quits (``"quit"``), input ends (``"eof"``), or after the end of the game
+        the player asks for a ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
         game = session.game
         presenter = self.presenter(session)
         self.opening(session, presenter, resumed)
         while True:
             self._computers(session, presenter)
             if game.is_over():
-                return "over"
+                return self.after_game(session, presenter)
             request = session.request()
             if request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
@@ -180,6 +190,39 @@ class Terminal:
                     self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
+
+    def after_game(self, session: Session, presenter: Presenter) -> str:
+        """The end of a game is a place: reviews still answer (board, standings, history, repeat), and
+        the player chooses ``"rematch"`` (Enter: same players and options), ``"new"`` or ``"quit"``."""
+        self.say(news(self.after_game_words()))
+        while True:
+            line = self.read_line()
+            if line is None:
+                self.goodbye(session)
+                return "eof"
+            choice = line.strip().casefold()
+            if not choice:
+                return "rematch"
+            chosen = next((name for name, word in AFTER_GAME.items()
+                           if choice in commands.spellings(word, self.language)), None)
+            if chosen is not None:
+                return chosen
+            try:
+                command = commands.parse(line, session.game, self.language, manual=session.manual,
+                                         rng=session.dice.rng, keep_by=self.keep_by())
+                if command.name == "quit":
+                    self.goodbye(session)
+                    return "quit"
+                self.execute(command, session, presenter)
+            except DiceError as refusal:
+                self.say(presenter.refusal(refusal))
+
+    def after_game_words(self) -> str:
+        """What can be done once a game is over."""
+        # Translators: after the end of a game; rematch, new and quit are typed words (AFTER_GAME), board and
+        # standings the review commands.
+        return self._("Type rematch or press Enter to play again with the same players and options, new for "
+                      "another game, or quit. board, standings and history still answer.")
 
     def _computers(self, session: Session, presenter: Presenter) -> None:
         """The computer players' steps until a person is due; said first if their strategy is still being made."""
@@ -316,8 +359,8 @@ class Terminal:
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
-        if session.game.is_over() or session.save_to is None:
-            # Translators: the player leaves.
+        if session.game.is_over() or session.save_to is None or not session.game.history:
+            # Translators: the player leaves (nothing to save: over, not saved, or nothing done yet).
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:
             # Translators: the player leaves a game in progress; it can be continued later.
@@ -507,7 +550,8 @@ class Terminal:
         request = session.request()
         if game.is_over():
             # Translators: help after the game's end; {commands} lists command words.
-            return answer(self._("The game is over. You can type: {commands}.").format(commands=any_time))
+            return answer(" ".join([self._("The game is over. You can type: {commands}.").format(commands=any_time),
+                                    self.after_game_words()]))
         if request is not None and session.manual:
             # Translators: help while manual dice are due; {example} shows the format, e.g. "3 5".
             now = [self.language.ngettext(
