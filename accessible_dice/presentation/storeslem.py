@@ -32,6 +32,7 @@ from accessible_dice.games.storeslem import (
     strikes,
 )
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 
@@ -233,6 +234,19 @@ class StoreslemPresenter(Presenter):
         # Translators: the strategy's expected final score of the board.
         return self._("{value} expected points").format(value=self.language.decimal(value))
 
+    def hint_answer(self, move: Move | None) -> Utterance:
+        """While boards are filled in the hint says how, not a board the program would choose."""
+        if isinstance(move, SetBoard):
+            # Translators: a hint while boards are filled in.
+            return answer(self._("Hint: {move}.").format(move=self._("Type your own board, or random-board")))
+        return super().hint_answer(move)
+
+    def advice_answer(self, advice: Advice) -> Utterance:
+        """As :meth:`hint_answer`, a board is never chosen for the player."""
+        if isinstance(advice.best.move, SetBoard):
+            return self.hint_answer(advice.best.move)
+        return super().advice_answer(advice)
+
     def move_words(self, move: Move) -> str:
         if isinstance(move, Strike):
             # Translators: a hint to strike numbers, e.g. "Strike 9 and 6".
@@ -241,8 +255,8 @@ class StoreslemPresenter(Presenter):
             # Translators: a hint for the free strike, e.g. "Strike 17".
             return self._("Strike {numbers}").format(numbers=self.language.number(move.number))
         if isinstance(move, SetBoard):
-            # Translators: a hint while boards are filled in.
-            return self._("Type your own board, or random-board")
+            # Translators: a board as a move (one taken back), e.g. "The board 5, 6, 17, 1, 9, 3, 21, 4, and 2".
+            return self._("The board {numbers}").format(numbers=self.numbers(move.cells))
         assert isinstance(move, Pass)
         # Translators: a hint to strike nothing.
         return self._("Pass")

@@ -196,6 +196,9 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
     request = game.dice_request()
     if request is not None and _VALUES.match(line):
         return _values(line, game, manual)
+    if request is not None and manual and line.strip()[:1].isdigit():
+        # Real dice are due: numbers are their values, refused as such ("3 x"), never flaps or dice to keep.
+        return Command("values", (line,))
     made = game_commands(game.id).parse(game, typed)
     if made is not None:
         return _made(made)

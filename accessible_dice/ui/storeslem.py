@@ -42,7 +42,7 @@ def parse(game: Game, typed: Typed) -> Move | None:
         return game.read_strike(typed.rest if not bare else typed.line)
     # "board", "board Ben" and "board 2" stay the shared review; with numbers it fills the board.
     numbers = typed.words[1:]
-    filling = len(numbers) > 1 and numbers[0][0].isdigit()
+    filling = bool(numbers) and numbers[0][0].isdigit() and (len(numbers) > 1 or "," in numbers[0])
     if first in spellings(WORDS["board"], language) and filling:
         return parse_board(typed.rest)
     if bare:
