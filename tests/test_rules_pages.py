@@ -120,7 +120,7 @@ OUTSIDE = ("../shared", "shared/spec", "rules.md", "words.md", "interfaces.md")
 SPEC_WORDS = ("the spec", "specifikac", "spezifikation", "specifikation", "spesifikasjon", "määrittely")
 
 
-@pytest.mark.parametrize("page", sorted((ROOT / "docs" / "rules").rglob("*.md")) + [ROOT / "CONTRIBUTING.md"],
+@pytest.mark.parametrize("page", [*sorted((ROOT / "docs" / "rules").rglob("*.md")), ROOT / "CONTRIBUTING.md"],
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_rules_pages_and_contributing_point_to_nothing_outside_the_repository(page: Path) -> None:
     """The rules command reads these pages aloud: no developer notes, no files a player does not have (D14)."""
