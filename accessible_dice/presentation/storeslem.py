@@ -238,7 +238,9 @@ class StoreslemPresenter(Presenter):
         """While boards are filled in the hint says how, not a board the program would choose."""
         if isinstance(move, SetBoard):
             # Translators: a hint while boards are filled in.
-            return answer(self._("Hint: {move}.").format(move=self._("Type your own board, or random-board")))
+            how = self._("Type your own board, or random-board")
+            # Translators: a suggested move; {move} says it.
+            return answer(self._("Hint: {move}.").format(move=how))
         return super().hint_answer(move)
 
     def advice_answer(self, advice: Advice) -> Utterance:

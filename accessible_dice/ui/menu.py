@@ -109,6 +109,7 @@ class Menu:
             # Translators: the menu word that returns to the main menu.
             if text.casefold() in {"back", self._("back").casefold()}:
                 raise Back
+            # Translators: the terminal command word for help (the same word as in a game).
             if text.casefold() not in {*HELP_WORDS, self._("help").casefold()}:
                 return text
             # Translators: help at any menu step, after what the step takes; back and quit are typed words.
@@ -144,6 +145,7 @@ class Menu:
             for index, (label, words) in enumerate(items):
                 if text.casefold() in {str(index + 1), label.casefold(), *words}:
                     return index
+            # Translators: the key name, said when an empty line was no choice.
             self.refuse(NotAChoice(text=text or self._("Enter"), count=len(items)))
 
     # ------------------------------------------------------------ the menu

@@ -315,6 +315,7 @@ class Terminal:
             # Translators: the end of a game's first announcement, after whose turn it is: how to throw.
             return news(self._("Type roll or r, or press Enter, to throw. Type help for the commands."))
         if presenter.solo:
+            # Translators: the end of a game's first announcement, alone, when the choices just said how to act.
             return news(self._("Type help for the commands."))
         # Translators: the end of a game's first announcement when a move, not a throw, comes first.
         return news(self._("{name} goes first. Type help for the commands.").format(name=presenter.name(player)))
