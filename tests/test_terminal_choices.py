@@ -169,7 +169,7 @@ def test_the_hint_for_a_box_names_its_number() -> None:
 def test_the_numbered_boxes_are_the_scorecard_numbers() -> None:
     lines, _ = yatzy_lines(["", "score 1", "yes", "", "m"])
     listed = lines[-2]
-    assert listed.startswith("2 throws left. keep and the dice to hold throws again. 2 Twos ")
+    assert listed.startswith("2 throws left. To throw again, type keep and the dice to hold. 2 Twos ")
     assert " 1 Ones" not in listed and listed.endswith("15 Yatzy 0. Type c and a number to choose, like c 15.")
 
 

@@ -158,7 +158,7 @@ class YatzyPresenter(Presenter):
         if self.game.throws_left() == 0:
             return news(self.throws_left_words())
         # Translators: before the numbered boxes; "keep" is the command word of a re-throw.
-        return news(" ".join([self.throws_left_words(), self._("keep and the dice to hold throws again.")]))
+        return news(" ".join([self.throws_left_words(), self._("To throw again, type keep and the dice to hold.")]))
 
     def list_words(self, move: Move) -> str:
         """A box of the numbered list: its name and what it scores now, "Full house 23"."""

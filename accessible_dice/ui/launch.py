@@ -183,17 +183,17 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
                 record_to=history_path(), settings=screen, remember_to=data_dir() / MENU_MEMORY)
     if launch.game is not None:
-        chosen: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
+        playing: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
     else:
         resumed = _resumed(launch, announcer, lang) if launch.resume else None
-        chosen = (resumed, True) if resumed is not None else menu.run()
-    while chosen is not None:
-        session = chosen[0]
-        outcome = terminal.play(*chosen)
+        playing = (resumed, True) if resumed is not None else menu.run()
+    while playing is not None:
+        session = playing[0]
+        outcome = terminal.play(*playing)
         if outcome == "rematch":
-            chosen = (rematch(session), False)
+            playing = (rematch(session), False)
         elif outcome == "new":
-            chosen = menu.run()
+            playing = menu.run()
         else:
             return 0
     # Translators: leaving the program from the main menu.

@@ -53,3 +53,18 @@ def help_words(game: Game, language: Language) -> list[str]:
 def placeholders(language: Language, keep_by: str) -> list[str]:
     """What the help's D stands for."""
     return [dice_placeholder(language, keep_by)]
+
+
+def numbered(game: Game) -> list[tuple[int, Move]]:
+    """The keeps that differ in what they keep, fewest dice first: two dice showing 2 are one choice, not two."""
+    assert isinstance(game, ThreesAway)
+    table = game.dice_on_table()
+    seen: set[tuple[int, ...]] = set()
+    listed: list[Move] = []
+    keeps = [move for move in game.legal_moves() if isinstance(move, Keep)]
+    for move in sorted(keeps, key=lambda m: (len(m.positions), sorted(table[p] for p in m.positions))):
+        values = tuple(sorted(table[p] for p in move.positions))
+        if values not in seen:
+            seen.add(values)
+            listed.append(move)
+    return list(enumerate(listed, start=1))
