@@ -233,8 +233,14 @@ class Session:
             return False
         return self.request() is None or not self.manual
 
-    def strategy_ready(self) -> bool:
-        """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`."""
+    def strategy_ready(self, wait: float = 0.0) -> bool:
+        """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`.
+
+        ``wait`` gives the work up to that many seconds to finish first: read
+        from disk, the table is there in a moment, so nobody need be told to wait.
+        """
+        if self._preparing is not None and wait > 0:
+            self._preparing.join(wait)
         return self._preparing is None or not self._preparing.is_alive()
 
     # -- the strategy
@@ -416,3 +422,15 @@ def new_session(game_id: str, players: Sequence[str], options: dict, *, manual: 
     """A new game; a bad option or player count raises a refusal (a ``DiceError``)."""
     return Session(new_game(game_id, players, options), manual=manual, seed=seed, save_to=save_to,
                    record_to=record_to)
+
+
+def rematch(session: Session) -> Session:
+    """The same game again: its players, options, dice source and history, with new dice and a save of its own.
+
+    The new dice come from the old game's generator, so a seeded run stays
+    reproducible and is still not the same game twice.
+    """
+    game = session.game
+    save_to = None if session.save_to is None else saved_games.new_path(game.id, session.save_to.parent)
+    return new_session(game.id, game.players, dict(game.options), manual=session.manual,
+                       seed=session.dice.rng.randrange(2**32), save_to=save_to, record_to=session.record_to)

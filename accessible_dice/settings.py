@@ -121,7 +121,8 @@ COMMENTS = {
     "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
     "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
-    "keep-by": "Number keys keep dice by position (die 1 to 5) or by value (the face shown).",
+    "keep-by": "Numbers name dice by position (die 1 to 5) or by value (the face shown): the window's number "
+               "keys and the terminal's hold, release and keep.",
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
                      "or each waits for Enter (wait).",
     "computer-level": "How well computer players play: relaxed, steady, sharp or best (docs/strategy.md).",

@@ -35,7 +35,7 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
 def test_a_turn_stays_once_the_next_player_has_thrown(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["1 2", "help", "singles", "undo", "singles", "6 6", "undo", "undo", "q"], tmp_path)
     lines = result.lines
-    assert lines[3].endswith("settings, history, rules, undo, and quit (q).")
+    assert lines[3].endswith("stop, undo, redo, settings, history, rules, and quit (q).")
     assert lines[6] == "Taken back: Singles (1 and 2). Anna's turn. Singles: 1 and 2. Sum: 3."
     assert lines[-3:] == ["Taken back: Ben's throw of 6 and 6. Ben, throw 2 dice and type their values from 1 to "
                           "6, like 3 5.", "Ben has played since, so the moves before cannot be taken back.",
@@ -115,6 +115,6 @@ def test_an_unreadable_save_is_moved_aside_and_the_player_told(tmp_path: Path) -
     assert result.lines[0].startswith("The saved game cannot be used: action 1: ")
     assert f" It is kept as {path.stem}.damaged-" in result.lines[0]
     assert result.lines[1:3] == ["There is no saved game to continue.",
-                                 "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."]
+                                 "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."]
     (kept,) = (tmp_path / "saves").glob("*.damaged-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == data and not path.exists()

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, no_save_left, play, run_cli, the_save
+from e2e_support import AFTER_GAME, LANGUAGES, no_save_left, play, run_cli, the_save
 
 MANUAL = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben"]
@@ -39,6 +39,7 @@ AT_THE_MOVE_PROMPT = [
 ]
 
 
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Path, lang: str) -> None:
     typed = ([bad for bad, _ in AT_THE_DICE_PROMPT] + ["1 2"] + [bad for bad, _ in AT_THE_MOVE_PROMPT]
@@ -46,15 +47,17 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     result = play(lang, MANUAL, typed, tmp_path)
     assert result.status == 0
     lines = result.lines
-    assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn."
+    assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn. Type help for the commands."
     assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
     # Every refusal is said with its reason, and the game waits at the same prompt.
     assert lines[2:7] == [reason for _, reason in AT_THE_DICE_PROMPT]
     assert lines[7] == "Anna threw 1 and 2. Singles: 1 and 2. Sum: 3."
     assert lines[8:14] == [reason for _, reason in AT_THE_MOVE_PROMPT]
     assert lines[14] == "Flaps 1 and 2 shut. Ben's turn."
-    assert lines[-1] == ("Flap 10 shut. Anna shut the box! Game over. Anna wins with 0 penalty points. "
-                         "Standings: 1. Anna, 0 penalty points. 2. Ben, 49 penalty points.")
+    # The end of the game on its own line, the winner first; then what can be done (here input ends).
+    assert lines[-4:] == ["Flap 10 shut. Anna shut the box!",
+                          "Game over. Anna wins with 0 penalty points. Then Ben 49 penalty points.",
+                          AFTER_GAME, "Goodbye."]
     assert lines.count("Ben threw 6 and 6. Nothing can be shut. Anna's turn.") == 5
     # A finished game leaves nothing to resume.
     assert no_save_left(tmp_path / lang)
@@ -77,9 +80,10 @@ def test_end_of_input_exits_0_with_the_game_saved_and_resume_continues_it(tmp_pa
                       WHOLE_GAME[5:], tmp_path)
     assert resumed.status == 0
     assert resumed.lines[0] == "Shut the Box continued: Anna and Ben. Anna's turn. Singles: 3 and 4. Sum: 7."
-    assert resumed.lines[-3].startswith("Flap 10 shut. Anna shut the box! Game over.")
-    # A game resumed without --game returns to the main menu when it ends.
-    assert resumed.lines[-2:] == ["Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit.", "Goodbye."]
+    assert resumed.lines[-4] == "Flap 10 shut. Anna shut the box!"
+    assert resumed.lines[-3].startswith("Game over.")
+    # After the end the game stays a place to review, rematch or choose another game from.
+    assert resumed.lines[-2:] == [AFTER_GAME, "Goodbye."]
 
 
 def test_quit_saves_and_leaves(tmp_path: Path) -> None:
@@ -94,13 +98,14 @@ def test_computer_players_play_a_seeded_game_to_the_end(tmp_path: Path, lang: st
             "--seed", "9"]
     first, second = play(lang, args, [], tmp_path / "first"), play(lang, args, [], tmp_path / "second")
     assert first.status == 0 and first.lines == second.lines
-    assert "Game over." in first.lines[-1]
+    assert "Game over." in first.lines[-3]
 
 
 def test_with_game_alone_one_player_named_player_starts_at_once(tmp_path: Path) -> None:
     result = run_cli(["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--seed", "1"],
                      ["roll", "singles"], tmp_path)
-    assert result.lines[:3] == ["Shut the Box: Player. Turn 1.", "Player threw 2 and 5. Singles: 2 and 5. "
+    assert result.lines[:3] == ["Shut the Box: Player. Turn 1. Type roll or r, or press Enter, to throw. Type help "
+                                "for the commands.", "Player threw 2 and 5. Singles: 2 and 5. "
                                 "Sum: 7.", "Flaps 2 and 5 shut. Turn 2."]
 
 
@@ -109,16 +114,16 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
              "1 2", "q"]
     result = run_cli(["--ui", "console", "--speech", "text"], typed, tmp_path)
     assert result.status == 0
-    assert result.lines[0] == "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."
+    assert result.lines[0] == "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."
     assert "9 is not a choice here; type a number from 1 to " in "\n".join(result.lines)
     assert "Every name needs at least one letter; put commas between names." in result.lines
     assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
-    assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn." in result.lines
+    assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn. Type help for the commands." in result.lines
     assert result.lines[-1] == "Game saved. Goodbye."
     again = run_cli(["--ui", "console", "--speech", "text"], ["5", "board", "q"], tmp_path)
     assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit\. Saved games, the latest "
                         r"first: 5 Shut the Box with Anna and Ben: Anna's turn, round 1 of 2\. Last played today "
-                        r"at .+, real dice\.", again.lines[0])
+                        r"at .+, real dice\. Enter: New game\.", again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 
@@ -126,7 +131,7 @@ def test_resume_without_a_save_says_so_and_opens_the_menu(tmp_path: Path) -> Non
     result = run_cli(["--ui", "console", "--speech", "text", "--resume"], ["q"], tmp_path)
     assert result.status == 0
     assert result.lines[:2] == ["There is no saved game to continue.",
-                                "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."]
+                                "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."]
     assert result.lines[-1] == "Goodbye."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play
+from e2e_support import AFTER_GAME, LANGUAGES, play
 
 MANUAL = ["--game", "threes-away", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben", "--option", "start=roll"]
@@ -19,7 +19,7 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
     assert result.status == 0
     assert result.lines == [
         "Threes Away: Anna and Ben. Low: the lowest total wins. Everyone throws all five dice; the highest sum "
-        "starts. The starting player throws one die for the number of rounds.",
+        "starts. The starting player throws one die for the number of rounds. Type help for the commands.",
         "Anna, throw 5 dice to decide who starts and type their values from 1 to 6, like 3 5 5 1 6.",
         "Enter 5 values from 1 to 6; you entered 2.",
         "Anna threw 6, 6, 6, 6, and 6 for the start.",
@@ -39,8 +39,10 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "Anna, throw 1 die and type its value from 1 to 6, like 3.",
         "Anna threw 6. 6 kept. Anna scores 9 points; 9 points in total. Ben's turn.",
         "Ben, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6.",
-        "Ben threw 3, 3, 3, 3, and 3. All kept. Ben scores 0 points; 0 points in total. Round 1 of 1 over. "
-        "Game over. Ben wins with 0 points. Standings: 1. Ben, 0 points. 2. Anna, 9 points.",
+        "Ben threw 3, 3, 3, 3, and 3. All kept. Ben scores 0 points; 0 points in total. Round 1 of 1 over.",
+        "Game over. Ben wins with 0 points. Then Anna 9 points.",
+        AFTER_GAME,
+        "Goodbye.",
     ]
 
 
@@ -50,9 +52,10 @@ def test_a_seeded_game_against_the_computer_with_random_dice(tmp_path: Path, lan
             "--seed", "4", "--option", "rounds=1", "--option", "variant=high", "--option", "start=order"]
     result = play(lang, args, ["roll", "hint", "keep 1 2 3 4 5"], tmp_path)
     assert result.status == 0
-    assert result.lines[0] == "Threes Away: Anna and cpu. High: the highest total wins. 1 round. Anna's turn."
+    assert result.lines[0] == ("Threes Away: Anna and cpu. High: the highest total wins. 1 round. Anna's turn. "
+                               "Type roll or r, or press Enter, to throw. Type help for the commands.")
     assert result.lines[1].startswith("Anna threw ")
     assert result.lines[2].startswith("Hint: Keep dice ")
     assert result.lines[3].startswith("Anna scores ") or " kept. Anna scores " in result.lines[3]
     assert any(line.startswith("cpu threw ") for line in result.lines[4:])
-    assert "Game over." in result.lines[-1]
+    assert "Game over." in result.lines[-3]

@@ -28,10 +28,16 @@ def test_a_rethrow_says_the_new_dice_first_then_the_whole_set() -> None:
     assert spoken.text == "Anna threw 5 and 5. Now 5, 5, 5, 3, and 5. 1 throw left."
 
 
-def test_held_and_released_dice_are_said_by_value_and_position() -> None:
+def test_held_and_released_dice_are_said_by_face_then_position_never_run_together() -> None:
     game, say = yatzy(Roll((5, 2, 5, 3, 1)))
-    assert say.announce(game.apply(Hold((0, 2)))).text == "5 and 5 held, dice 1 and 3."
-    assert say.announce(game.apply(Release((2,)))).text == "5 released, die 3."
+    assert say.announce(game.apply(Hold((0, 2)))).text == "Held: the 5 and the 5 (dice 1 and 3)."
+    assert say.announce(game.apply(Release((2,)))).text == "Released: the 5 (die 3)."
+
+
+def test_the_dice_review_keeps_faces_and_positions_apart_with_three_held() -> None:
+    _, say = yatzy(Roll((2, 6, 4, 1, 1)), Hold((0, 1, 2)))
+    assert say.dice_answer().text == ("Dice: 2, 6, 4, 1, 1. Held: the 2, the 6, and the 4 (dice 1, 2, and 3). "
+                                      "2 throws left.")
 
 
 def test_a_filled_box_says_its_points_and_the_total_then_the_next_turn() -> None:
@@ -64,7 +70,7 @@ def test_the_turn_and_moves_say_the_throws_left_and_every_box_with_its_score() -
 
 def test_the_dice_review_says_what_is_held_and_the_throws_left() -> None:
     _, say = yatzy(Roll((5, 2, 5, 3, 1)), Hold((0, 2)))
-    assert say.dice_answer().text == "Dice: 5, 2, 5, 3, and 1. Held: dice 1 and 3, 5 and 5. 2 throws left."
+    assert say.dice_answer().text == "Dice: 5, 2, 5, 3, 1. Held: the 5 and the 5 (dice 1 and 3). 2 throws left."
 
 
 def test_the_scorecard_says_filled_boxes_bonus_distance_total_and_empty_boxes() -> None:

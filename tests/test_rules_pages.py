@@ -112,3 +112,19 @@ def test_the_page_is_read_in_the_players_language_else_in_english(tmp_path: Path
 def test_every_game_has_its_rules_page_in_every_language(code: str) -> None:
     pages = {path.stem for path in (ROOT / "docs" / "rules" / code).glob("*.md")}
     assert pages == set(GAMES)
+
+
+#: What points outside the repository, or at the developers' specification, in a page a player reads.
+OUTSIDE = ("../shared", "shared/spec", "rules.md", "words.md", "interfaces.md")
+#: "The spec" in the seven languages: the rules pages say the rules, not where the developers keep them.
+SPEC_WORDS = ("the spec", "specifikac", "spezifikation", "specifikation", "spesifikasjon", "määrittely")
+
+
+@pytest.mark.parametrize("page", [*sorted((ROOT / "docs" / "rules").rglob("*.md")), ROOT / "CONTRIBUTING.md"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_rules_pages_and_contributing_point_to_nothing_outside_the_repository(page: Path) -> None:
+    """The rules command reads these pages aloud: no developer notes, no files a player does not have (D14)."""
+    text = page.read_text(encoding="utf-8")
+    assert not [word for word in OUTSIDE if word in text]
+    if page.name != "CONTRIBUTING.md":
+        assert not [word for word in SPEC_WORDS if word in text.casefold()]

@@ -79,7 +79,8 @@ def test_events_queue_and_answers_interrupt() -> None:
 
 def test_computer_turns_are_announced_like_anyone_elses() -> None:
     run = play(["roll", "singles", "q"], players=("Anna", "cpu"), seed=3)
-    assert run.lines[:3] == ["Shut the Box: Anna and cpu. Anna's turn.",
+    assert run.lines[:3] == ["Shut the Box: Anna and cpu. Anna's turn. Type roll or r, or press Enter, to throw. "
+                             "Type help for the commands.",
                              "Anna threw 2 and 5. Singles: 2 and 5. Sum: 7.",
                              "Flaps 2 and 5 shut. cpu's turn."]
     assert run.lines[3].startswith("cpu threw ")
@@ -145,11 +146,14 @@ def test_help_lists_the_commands_that_work_now_and_each_one_works() -> None:
     """CG-05: the commands help names are exactly ones that parse now."""
     run = play(["help", "roll", "help"], seed=3)
     before, after = run.lines[1], run.lines[3]
-    assert before.startswith("Now: roll. Any time: dice (d), board (b), standings (s), turn (t), moves (m)")
-    assert after.startswith("Now: singles, sum, or shut N. Any time:")
+    assert before.startswith("Now: roll (r, or Enter). Any time: dice (d), board (b), standings (s), turn (t), "
+                             "moves (m), hint (a), repeat, previous (,), next (.), oldest (<), newest (>), "
+                             "verbosity (v), stop, undo, redo, settings")
+    assert after.startswith("Now: singles, sum, shut N, or c N, a move by its number in the moves list. "
+                            "N is a flap's number, like shut 7 or shut 3 4. Any time:")
     game = run.session.game
     for word in commands.actions_now(game, EN) + commands.any_time(EN):
-        typed = word.split(" (")[0].replace(" N", " 7")
+        typed = word.split(" (")[0].split(",")[0].replace("shut N", "shut 7").replace("c N", "c 1")
         assert commands.parse(typed, game, EN, manual=False)
 
 
@@ -158,10 +162,16 @@ def test_help_with_real_dice_says_how_to_type_them() -> None:
     assert run.lines[2].startswith("Type the values of the 2 dice thrown, like 3 5. Any time:")
 
 
-def test_an_empty_line_says_whose_turn_and_what_is_due() -> None:
-    run = play(["", "roll", ""], options={"rounds": "2"}, seed=3)
-    assert run.lines[1] == "Anna's turn, round 1 of 2. Throw 2 dice."
-    assert run.lines[3] == "Anna's turn, round 1 of 2. Singles: 2 and 5. Sum: 7."
+def test_an_empty_line_throws_random_dice_and_otherwise_says_whose_turn_and_what_is_due() -> None:
+    run = play(["", ""], options={"rounds": "2"}, seed=3)
+    assert run.lines[1] == "Anna threw 2 and 5. Singles: 2 and 5. Sum: 7."
+    assert run.lines[2] == "Anna's turn, round 1 of 2. Singles: 2 and 5. Sum: 7."
+
+
+def test_an_empty_line_waits_for_typed_values_with_real_dice() -> None:
+    run = play(["", "2 5", ""], manual=True)
+    assert run.lines[2].startswith("Anna's turn. Throw 2 dice.")
+    assert len(run.session.game.history) == 1
 
 
 def test_review_commands_answer_and_change_nothing() -> None:
@@ -173,7 +183,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
         "Ben: open 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10. Shut: none.",
         "Anna: 10 flaps open, 55 penalty points. Ben: 10 flaps open, 55 penalty points.",
         "Anna's turn. Singles: 2 and 5. Sum: 7.",
-        "Singles: 2 and 5. Sum: 7.",
+        "1 Singles (2 and 5). 2 Sum (7). Type c and a number to choose, like c 2.",
         "Hint: Sum (7), 19.4 expected turns. Next best: Singles (2 and 5), 19.9 expected turns.",
         "Goodbye.",
     ]
@@ -315,11 +325,11 @@ def test_input_ending_at_the_question_leaves_the_game_saved_unscored(tmp_path: P
     assert run.session.game.scorecard(0).points == {}
 
 
-def test_help_names_settings_history_rules_and_undo_redo_while_they_work() -> None:
+def test_help_names_every_command_undo_and_redo_included() -> None:
     run = play(["1 2", "help", "undo", "help"], manual=True)
-    assert run.lines[3].endswith("next (.), settings, history, rules, undo, and quit (q).")
-    assert run.lines[5].endswith("next (.), settings, history, rules, redo, and quit (q).")
-    assert "undo, redo" not in run.lines[1]
+    for line in (run.lines[3], run.lines[5]):
+        assert line.endswith("oldest (<), newest (>), verbosity (v), stop, undo, redo, settings, history, rules, "
+                             "and quit (q).")
 
 
 def test_rules_says_the_games_page_as_plain_lines() -> None:

@@ -73,6 +73,9 @@ class Presenter:
 
     #: The game's name, marked for translation in the subclass.
     title: ClassVar[str] = ""
+    #: How the terminal names dice after hold, release and keep (the keep-by setting), so hints can say
+    #: what to type; ``None`` where moves are not typed (the window), and hints describe them instead.
+    keep_by: str | None = None
 
     def __init__(self, game: Game, language: Language, verbosity: Verbosity = Verbosity.NORMAL,
                  computers: Iterable[int] = ()) -> None:
@@ -153,10 +156,23 @@ class Presenter:
 
         ``prompt`` adds what the player now to move can choose (not when brief).
         """
-        parts = [self.describe(event) for event in events]
+        parts = [self.describe(event) for event in self.winner_first(events)]
         if prompt and not self.brief:
             parts.append(self.choices())
         return combine(parts)
+
+    #: Events that sum a game up (each board's points, the last round's results): when the game ends they
+    #: follow the winner's line, so the winner is heard first (games name theirs).
+    summary_events: ClassVar[tuple[type[Event], ...]] = ()
+
+    def winner_first(self, events: Sequence[Event]) -> list[Event]:
+        """``events`` in the order said: at the end of the game, who won before the summary events."""
+        ended = [event for event in events if isinstance(event, GameEnded)]
+        if not ended:
+            return list(events)
+        summary = [event for event in events if isinstance(event, self.summary_events)]
+        rest = [event for event in events if event not in ended and event not in summary]
+        return [*rest, *ended, *summary]
 
     def describe(self, event: Event) -> Utterance | None:
         method = getattr(self, f"on_{type(event).__name__}", None)
@@ -224,8 +240,21 @@ class Presenter:
             # Translators: several players share the win; {players} is a list of names.
             text = self._("Game over. {players} share the win with {score}.").format(
                 players=self.names(winners), score=self.score_words(event.scores[winners[0]]))
-        standings = None if self.solo else self.standings_words()
-        return combine([news(text, Cue("win")), standings]) or news(text)
+        return combine([news(text, Cue("win")), None if self.solo else self.others_after(winners)]) or news(text)
+
+    def others_after(self, winners: Sequence[int]) -> Utterance | None:
+        """The players after the winners, best first and short: "Then Ben 87 points and Cid 54 points."."""
+        others = [s for s in self.game.standings() if s.player not in winners]
+        if not others:
+            return None
+        # Translators: after the winner's line, the other players best first,
+        # e.g. "Then Ben 87 points and Cid 54 points."
+        return news(self._("Then {results}.").format(
+            results=self.language.join(self.score_line(s.player, s.score) for s in others)))
+
+    def score_line(self, player: int, score: int) -> str:
+        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
+        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
 
     # ------------------------------------------------------------ refusals and prompts
 
@@ -386,6 +415,36 @@ class Presenter:
     def move_words(self, move: Move) -> str:
         """A move in the player's words, able to start a sentence (for hints); games override."""
         return move.kind
+
+    def list_words(self, move: Move) -> str:
+        """A move as the numbered moves list says it (short); by default as a hint says it."""
+        return self.move_words(move)
+
+    def numbered_intro(self) -> Utterance | None:
+        """What the numbered moves list starts with: by default the choices (a game's rule for them)."""
+        return self.choices()
+
+    def numbered_answer(self, numbered: Sequence[tuple[int, Move]]) -> Utterance:
+        """The terminal's moves review: each move with the number ``c N`` picks it by (CG-05)."""
+        if not numbered:
+            return self.moves_answer()
+        # Translators: one move of the numbered moves list, e.g. "2 Sum (7)."
+        items = [self._("{number} {move}.").format(number=self.language.number(number), move=self.list_words(move))
+                 for number, move in numbered]
+        if len(numbered) == 1 and len(self.game.legal_moves()) == 1:
+            # Translators: the moves review when one move is possible; Enter (an empty line) makes it.
+            close = self._("Press Enter for it.")
+        else:
+            # Translators: after the numbered moves; "c 2" (or "choose 2") picks move 2.
+            close = self._("Type c and a number to choose, like c {number}.").format(
+                number=self.language.number(numbered[-1][0]))
+        intro = self.numbered_intro()
+        return answer(" ".join([*([intro.text] if intro is not None else []), *items, close]))
+
+    def only_move_news(self, move: Move) -> Utterance:
+        """Offered after the prompt when one move is possible: Enter makes it."""
+        # Translators: the only move possible now; an empty line (Enter) makes it, e.g. "Press Enter for Sum (8)."
+        return news(self._("Press Enter for {move}.").format(move=self.list_words(move)))
 
     def expected_words(self, value: float) -> str:
         """A strategy's expected value in the game's own measure; games override the unit."""

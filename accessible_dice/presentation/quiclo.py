@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from accessible_dice import arithmetic
 from accessible_dice.errors import N_
-from accessible_dice.games.base import Move
+from accessible_dice.games.base import GameEnded, Move
 from accessible_dice.games.quiclo import (
     DICE,
     DeclareNone,
@@ -24,7 +24,7 @@ from accessible_dice.games.quiclo import (
     UseHelper,
     WriteEquation,
 )
-from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
@@ -39,13 +39,39 @@ class QuicloPresenter(Presenter):
         return self.ngettext("{score} round survived", "{score} rounds survived", score).format(
             score=self.language.number(score))
 
+    def on_GameEnded(self, event: GameEnded) -> Utterance:
+        """A match is won by lasting, not by a count of rounds: the last player with lives, or those out together."""
+        if self.solo:
+            return super().on_GameEnded(event)
+        if len(event.winners) == 1:
+            # Translators: a QUICLO match ends: one player still has lives.
+            text = self._("Game over. {name} wins, the last player with lives.").format(
+                name=self.name(event.winners[0]))
+        else:
+            # Translators: a QUICLO match ends with everyone left out in the same round; they share the win.
+            text = self._("Game over. {players} share the win: they were out in the same round.").format(
+                players=self.names(event.winners))
+        return combine([news(text, Cue("win")), self.others_after(event.winners)]) or news(text)
+
+    def score_line(self, player: int, score: int) -> str:
+        """A player of a match after the end: in which round they went out."""
+        if self.game.in_game[player]:
+            return super().score_line(player, score)
+        # Translators: a QUICLO player after the end of a match, e.g. "Ola, out in round 2".
+        return self._("{name}, out in round {round}").format(name=self.name(player),
+                                                             round=self.language.number(score + 1))
+
     def lives_words(self, lives: int) -> str:
         # Translators: a number of lives, e.g. "2 lives".
         return self.ngettext("{count} life", "{count} lives", lives).format(count=self.language.number(lives))
 
     def setup_words(self) -> Utterance | None:
+        lives = self.lives_words(self.game.options["lives"])
+        if self.solo:
+            # Translators: QUICLO alone, said at the start.
+            return news(self._("You start with {lives}.").format(lives=lives))
         # Translators: QUICLO, said at the start.
-        return news(self._("Everyone starts with {lives}.").format(lives=self.lives_words(self.game.options["lives"])))
+        return news(self._("Everyone starts with {lives}.").format(lives=lives))
 
     # ------------------------------------------------------------ events
 
@@ -126,7 +152,9 @@ class QuicloPresenter(Presenter):
         if isinstance(move, DeclareNone):
             # Translators: "no equation possible" as a choice in a hint.
             return self._("No equation possible")
-        return super().move_words(move)
+        assert isinstance(move, WriteEquation)
+        # Translators: a typed equation as a move (one taken back), e.g. "The equation 1=1=1".
+        return self._("The equation {equation}").format(equation=move.text)
 
     def expected_words(self, value: float) -> str:
         # Translators: what a choice does to the player's lives this turn, e.g. "lives change -1".

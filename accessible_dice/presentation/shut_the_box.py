@@ -114,23 +114,23 @@ class ShutTheBoxPresenter(Presenter):
         if self.game.rounds == 1:
             return None
         values = event.turns if self.solo else event.penalties
-        per_player = [self.score_line(p, values[p]) for p in range(len(self.game.players))]
+        per_player = [self.score_line(p, values[p]) for p in self.leader_first(values)]
         parts = [news(self.round_over(event.round))]
         # Translators: this round's results, e.g. "This round: Anna 0 penalty points and Ben 16 penalty points."
         parts.append(news(self._("This round: {results}.").format(results=self.language.join(per_player))))
         if not self.game.is_over() and not self.solo:
-            totals = [self.score_line(p, event.totals[p]) for p in range(len(self.game.players))]
+            totals = [self.score_line(p, event.totals[p]) for p in self.leader_first(event.totals)]
             # Translators: the match so far, added over the rounds played.
             parts.append(news(self._("Totals: {results}.").format(results=self.language.join(totals))))
         return combine(parts)
 
+    def leader_first(self, penalties: Sequence[int]) -> list[int]:
+        """The players, fewest penalty points first (ties in seat order): the leader is said first."""
+        return sorted(range(len(self.game.players)), key=lambda p: penalties[p])
+
     def on_RoundEnded(self, event: object) -> None:
         """:meth:`on_RoundScored` says the end of the round with its results."""
         return None
-
-    def score_line(self, player: int, score: int) -> str:
-        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
-        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
 
     # ------------------------------------------------------------ review
 
@@ -142,6 +142,10 @@ class ShutTheBoxPresenter(Presenter):
         said = [self._("{way}: {flaps}.").format(way=self._(WAY_NAMES[way]), flaps=self.numbers(flaps))
                 for way, flaps in available.items()]
         return news(" ".join(said))
+
+    def numbered_intro(self) -> Utterance | None:
+        """The numbered list says each way with its flaps already."""
+        return None
 
     def move_words(self, move: Move) -> str:
         assert isinstance(move, Shut)

@@ -8,8 +8,10 @@ pitched by its value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from accessible_dice.errors import N_
-from accessible_dice.games.base import Move, RoundEnded
+from accessible_dice.games.base import DiceThrown, Event, Move, RoundEnded
 from accessible_dice.games.storeslem import (
     DIAGONALS,
     ROLLS,
@@ -30,10 +32,12 @@ from accessible_dice.games.storeslem import (
     strikes,
 )
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 
 class StoreslemPresenter(Presenter):
+    summary_events = (BoardScored,)
     # Translators: the game's name; see words.md.
     title = N_("Storeslem")
     game: Storeslem
@@ -60,10 +64,22 @@ class StoreslemPresenter(Presenter):
 
     # ------------------------------------------------------------ events
 
+    #: Whether the announcement being made says a throw, so its strikers' choices need not say the dice again.
+    thrown_now = False
+
+    def announce(self, events: Sequence[Event], prompt: bool = False) -> Utterance | None:
+        """As every game's, but the choices say the dice unless this very announcement just did."""
+        self.thrown_now = any(isinstance(event, DiceThrown) for event in events)
+        try:
+            return super().announce(events, prompt)
+        finally:
+            self.thrown_now = False
+
     def on_BoardSet(self, event: BoardSet) -> Utterance:
+        """The board is read, a random one above all: the player learns it only so (D10)."""
         # Translators: a player's board is filled in.
         said = news(self._("{name}'s board is set.").format(name=self.name(event.player)))
-        if not self.full:
+        if self.brief:
             return said
         return combine([said, news(self.rows_words(event.player))]) or said
 
@@ -159,7 +175,12 @@ class StoreslemPresenter(Presenter):
             return news(self._("Strike any open number: {numbers}.").format(
                 numbers=self.numbers(sorted(game.open_numbers(player)))))
         # Translators: the open numbers the dice can make now; the player may strike up to three at once.
-        return news(self._("You can strike {numbers}, or pass.").format(numbers=self.numbers(self.makeable(player))))
+        strike = news(self._("You can strike {numbers}, or pass.").format(numbers=self.numbers(self.makeable(player))))
+        if self.thrown_now:
+            return strike
+        # Translators: the dice of the throw, said again as a player's strike turn comes, e.g. "Dice: 1, 2, 5."
+        dice = news(self._("Dice: {dice}.").format(dice=self.language.numbers(game.dice, "standard-narrow")))
+        return combine([dice, strike])
 
     def rows_words(self, player: int) -> str:
         """The board row by row, struck numbers marked."""
@@ -213,6 +234,21 @@ class StoreslemPresenter(Presenter):
         # Translators: the strategy's expected final score of the board.
         return self._("{value} expected points").format(value=self.language.decimal(value))
 
+    def hint_answer(self, move: Move | None) -> Utterance:
+        """While boards are filled in the hint says how, not a board the program would choose."""
+        if isinstance(move, SetBoard):
+            # Translators: a hint while boards are filled in.
+            how = self._("Type your own board, or random-board")
+            # Translators: a suggested move; {move} says it.
+            return answer(self._("Hint: {move}.").format(move=how))
+        return super().hint_answer(move)
+
+    def advice_answer(self, advice: Advice) -> Utterance:
+        """As :meth:`hint_answer`, a board is never chosen for the player."""
+        if isinstance(advice.best.move, SetBoard):
+            return self.hint_answer(advice.best.move)
+        return super().advice_answer(advice)
+
     def move_words(self, move: Move) -> str:
         if isinstance(move, Strike):
             # Translators: a hint to strike numbers, e.g. "Strike 9 and 6".
@@ -221,8 +257,8 @@ class StoreslemPresenter(Presenter):
             # Translators: a hint for the free strike, e.g. "Strike 17".
             return self._("Strike {numbers}").format(numbers=self.language.number(move.number))
         if isinstance(move, SetBoard):
-            # Translators: a hint while boards are filled in.
-            return self._("Type your own board, or random-board")
+            # Translators: a board as a move (one taken back), e.g. "The board 5, 6, 17, 1, 9, 3, 21, 4, and 2".
+            return self._("The board {numbers}").format(numbers=self.numbers(move.cells))
         assert isinstance(move, Pass)
         # Translators: a hint to strike nothing.
         return self._("Pass")

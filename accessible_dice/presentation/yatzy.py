@@ -1,12 +1,16 @@
 """What a Yatzy player hears (rules: docs/rules/yatzy.md).
 
-Dice are said in position order, since ``hold 1 3`` names them by position.
+Dice are said in position order, since ``hold 1 3`` names them by position;
+held dice are said by face first, their positions after in brackets ("Held:
+the 5 and the 3 (dice 1 and 2)"), never the two lists run together.
 After a re-throw the new dice come first, then the whole set ("Anna threw 5
 and 5. Now 5, 5, 5, 3, and 5."). A filled box is said with its points and
 the new total ("Full house: 23 points. Total 120 points.").
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.games.base import Move
@@ -61,6 +65,8 @@ class YatzyPresenter(Presenter):
                 result[name] = self.box_name(Box(error.data[key]))
         if isinstance(error, UnknownBox):
             result["known"] = " ".join(box_word(box, self.language) for box in Box)
+        if "box_ids" in error.data:
+            result["boxes"] = self.language.join((self.box_name(Box(b)) for b in error.data["box_ids"]), "or")
         return result
 
     def setup_words(self) -> Utterance | None:
@@ -78,17 +84,24 @@ class YatzyPresenter(Presenter):
     def dice_positions(self, positions: tuple[int, ...]) -> str:
         return self.numbers(p + 1 for p in positions)
 
+    def faces_words(self, values: Iterable[int]) -> str:
+        """Dice by their faces, each on its own: "the 5 and the 3"."""
+        # Translators: one die by the face it shows, in a list like "the 5 and the 3".
+        return self.language.join(self._("the {value}").format(value=self.language.number(v)) for v in values)
+
+    def dice_by_face(self, positions: tuple[int, ...], values: Iterable[int]) -> dict[str, str]:
+        """The placeholders ``values`` (faces) and ``positions`` of the held and released lines."""
+        return {"values": self.faces_words(values), "positions": self.dice_positions(positions)}
+
     def on_DiceHeld(self, event: DiceHeld) -> Utterance:
-        # Translators: Yatzy: dice held out of the next throw, e.g. "5 and 5 held, dice 2 and 3."
-        return news(self.ngettext("{values} held, die {positions}.", "{values} held, dice {positions}.",
-                                  len(event.positions)).format(values=self.numbers(event.values),
-                                                               positions=self.dice_positions(event.positions)))
+        # Translators: Yatzy: dice held out of the next throw, faces first, e.g. "Held: the 5 and the 5 (dice 2 and 3)."
+        return news(self.ngettext("Held: {values} (die {positions}).", "Held: {values} (dice {positions}).",
+                                  len(event.positions)).format(**self.dice_by_face(event.positions, event.values)))
 
     def on_DiceReleased(self, event: DiceReleased) -> Utterance:
-        # Translators: Yatzy: held dice put back for the next throw, e.g. "2 released, die 4."
-        return news(self.ngettext("{values} released, die {positions}.", "{values} released, dice {positions}.",
-                                  len(event.positions)).format(values=self.numbers(event.values),
-                                                               positions=self.dice_positions(event.positions)))
+        # Translators: Yatzy: held dice put back for the next throw, e.g. "Released: the 2 (die 4)."
+        return news(self.ngettext("Released: {values} (die {positions}).", "Released: {values} (dice {positions}).",
+                                  len(event.positions)).format(**self.dice_by_face(event.positions, event.values)))
 
     def on_BoxScored(self, event: BoxScored) -> Utterance:
         total = self.game.scorecard(event.player).total
@@ -140,18 +153,33 @@ class YatzyPresenter(Presenter):
         boxes = self._("Boxes: {boxes}.").format(boxes=self.boxes_words())
         return answer(" ".join([self.throws_left_words(), boxes]))
 
+    def numbered_intro(self) -> Utterance | None:
+        """The throws left, and while a re-throw is possible, how to make it."""
+        if self.game.throws_left() == 0:
+            return news(self.throws_left_words())
+        # Translators: before the numbered boxes; "keep" is the command word of a re-throw.
+        return news(" ".join([self.throws_left_words(), self._("To throw again, type keep and the dice to hold.")]))
+
+    def list_words(self, move: Move) -> str:
+        """A box of the numbered list: its name and what it scores now, "Full house 23"."""
+        if not isinstance(move, Score):
+            return self.move_words(move)
+        box = Box(move.box)
+        # Translators: a box in the numbered moves list with what it scores now, e.g. "Full house 23".
+        return self._("{box} {points}").format(box=self.box_name(box),
+                                               points=self.language.number(score(box, self.game.dice_on_table())))
+
     def dice_answer(self) -> Utterance:
         table = self.game.dice_on_table()
         if not table:
             return super().dice_answer()
-        # Translators: the dice review, in position order.
-        said = [self._("Dice: {dice}.").format(dice=self.dice_words(table))]
+        # Translators: the dice review, in position order, e.g. "Dice: 5, 3, 6, 3, 6."
+        said = [self._("Dice: {dice}.").format(dice=self.language.numbers(table, "standard-narrow"))]
         held = self.game.held()
         if held:
-            # Translators: which dice are held, by position then value, e.g. "Held: dice 1 and 2, 5 and 5."
-            said.append(self.ngettext("Held: die {positions}, {values}.", "Held: dice {positions}, {values}.",
-                                      len(held)).format(positions=self.dice_positions(held),
-                                                        values=self.numbers(table[p] for p in held)))
+            # Translators: which dice are held, faces first, e.g. "Held: the 5 and the 3 (dice 1 and 2)."
+            said.append(self.ngettext("Held: {values} (die {positions}).", "Held: {values} (dice {positions}).",
+                                      len(held)).format(**self.dice_by_face(held, (table[p] for p in held))))
         said.append(self.throws_left_words())
         return answer(" ".join(said))
 
@@ -208,7 +236,9 @@ class YatzyPresenter(Presenter):
         return self._("Throw again")
 
     def choice_words(self, choice: Choice) -> str:
-        """A re-throw is said by what it keeps, not by its first step."""
+        """A re-throw is said by what it keeps, not by its first step; in the terminal, as it is typed."""
+        if self.keep_by is not None:
+            return self.typed_choice(choice)
         if choice.hold is None:
             return super().choice_words(choice)
         table = self.game.dice_on_table()
@@ -217,6 +247,29 @@ class YatzyPresenter(Presenter):
             return self._("Throw all dice again")
         # Translators: a hint to re-throw keeping some dice, e.g. "Keep 5, 5, and 5 and throw again".
         return self._("Keep {values} and throw again").format(values=self.numbers(table[p] for p in choice.hold))
+
+    def typed_choice(self, choice: Choice) -> str:
+        """A choice as the terminal types it: "keep 1 3 (the 5 and the 5)", "score 7 (Three of a kind, 15 points)"."""
+        table = self.game.dice_on_table()
+        if choice.hold is None:
+            move = choice.move
+            assert isinstance(move, Score)
+            box = Box(move.box)
+            # Translators: a hint as typed, e.g. "score 7 (Three of a kind, 15 points)"; {typed} is the command.
+            return self._("{typed} ({box}, {points})").format(
+                typed=self.typed_command("score", [list(Box).index(box) + 1]), box=self.box_name(box),
+                points=self.score_words(score(box, table)))
+        if not choice.hold:
+            # Translators: a hint as typed: "keep" with no dice throws all five again; {typed} is the command.
+            return self._("{typed} alone, to throw all five again").format(typed=self.typed_command("keep", []))
+        values = [table[p] for p in choice.hold]
+        typed = self.typed_command("keep", values if self.keep_by == "value" else [p + 1 for p in choice.hold])
+        # Translators: a hint as typed, e.g. "keep 1 3 (the 5 and the 5)"; {typed} is the command.
+        return self._("{typed} ({values})").format(typed=typed, values=self.faces_words(values))
+
+    def typed_command(self, word: str, numbers: list[int]) -> str:
+        """A command as typed: its word in the player's language and its numbers, "keep 1 3"."""
+        return " ".join([self.language._(word), *(str(n) for n in numbers)])
 
     def expected_words(self, value: float) -> str:
         # Translators: the strategy's expected final total of the scorecard.

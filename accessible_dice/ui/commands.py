@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import random
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -40,6 +41,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "turn": (N_("turn"), ("t",)),
     # Translators: terminal command: the moves possible now.
     "moves": (N_("moves"), ("m",)),
+    # Translators: terminal command: choose one of the moves the moves command numbers, "choose 2" (or "c 2").
+    "choose": (N_("choose"), ("c",)),
     # Translators: terminal command: a hint.
     "hint": (N_("hint"), ("a",)),
     # Translators: terminal command: the last announcement again.
@@ -74,6 +77,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
 
 #: Dice values as typed: digits with spaces or commas between them.
 _VALUES = re.compile(r"^[\d\s,;]+$")
+#: A choice by number written together: ``c2``, ``#2``, ``# 2`` (``c 2`` and ``choose 2`` are words).
+_GLUED_CHOICE = re.compile(r"^(?:c|#)\s*(\d{1,3})$")
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class Typed:
     line: str
     language: Language
     rng: random.Random
+    #: What numbers after hold, release and keep name: ``position`` or ``value`` (the keep-by setting).
+    keep_by: str = "position"
 
     @property
     def rest(self) -> str:
@@ -99,16 +106,37 @@ class Typed:
 
 @dataclass(frozen=True)
 class Command:
-    """What a line asks for. ``name`` is a :data:`COMMON` name, ``"values"`` or ``"move"``."""
+    """What a line asks for. ``name`` is a :data:`COMMON` name, ``"values"`` or ``"move"``.
+
+    A move command may take several moves in a row (``then``): Yatzy's
+    ``keep 1 3`` releases, holds and throws again; they are checked together
+    before any is made.
+    """
 
     name: str
     args: tuple[str, ...] = ()
     move: Move | None = None
+    then: tuple[Move, ...] = ()
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move the command makes, in order."""
+        return () if self.move is None else (self.move, *self.then)
 
 
 class UnknownCommand(InvalidInput):
     # Translators: {word} is what the player typed.
     template = N_("{word} is not a command here. Type help for the commands.")
+
+
+class NoSuchChoice(InvalidInput):
+    # Translators: "choose N" (or "c N") named no numbered move; {number} is what was typed.
+    template = N_("{number} is not one of the moves now; type moves to hear them numbered.")
+
+
+class NothingToChoose(IllegalMove):
+    # Translators: "choose N" while no move is to be chosen (dice are due, or the game is over).
+    template = N_("There are no moves to choose from now.")
 
 
 class RandomDiceOnly(IllegalMove):
@@ -137,31 +165,43 @@ def command_word(name: str, language: Language) -> str:
     return language._(COMMON[name][0])
 
 
-def parse(line: str, game: Game, language: Language, *, manual: bool, rng: random.Random | None = None) -> Command:
+def parse(line: str, game: Game, language: Language, *, manual: bool, rng: random.Random | None = None,
+          keep_by: str = "position") -> Command:
     """Read one typed line; raises a refusal when it is no command.
 
     Bare numbers are dice values while dice are due, otherwise the game's own
     number command (flaps to shut, dice to keep). While real dice are due,
-    any other text is taken as their values and refused as such.
+    any other text is taken as their values and refused as such. A move
+    from the numbered list is chosen with ``c N`` (``choose N``, ``#N``), so
+    a number never means two things. An empty line does the one thing
+    possible (:func:`only_action`), else reviews the turn.
     """
     words = line.casefold().split()
     if not words:
-        return Command("turn")
+        return only_action(game, manual) or Command("turn")
+    glued = _GLUED_CHOICE.match(line.strip().casefold())
+    if glued is not None:
+        return _made(choice(game, glued.group(1)))
     first, rest = words[0], tuple(line.split()[1:])
-    typed = Typed(words, line, language, rng or random.Random())
+    typed = Typed(words, line, language, rng or random.Random(), keep_by)
     for name in COMMON:
         if first in words_for(name, language):
             if name == "roll" and rest:
                 return _values(" ".join(rest), game, manual)
+            if name == "choose":
+                return _made(choice(game, " ".join(rest)))
             # A game may give a shared word a meaning with arguments (Storeslem's "board 5 6 17 ...").
-            move = game_commands(game.id).parse(game, typed) if rest else None
-            return Command(name, rest) if move is None else Command("move", move=move)
+            made = game_commands(game.id).parse(game, typed) if rest else None
+            return Command(name, rest) if made is None else _made(made)
     request = game.dice_request()
     if request is not None and _VALUES.match(line):
         return _values(line, game, manual)
-    move = game_commands(game.id).parse(game, typed)
-    if move is not None:
-        return Command("move", move=move)
+    if request is not None and manual and line.strip()[:1].isdigit():
+        # Real dice are due: numbers are their values, refused as such ("3 x"), never flaps or dice to keep.
+        return Command("values", (line,))
+    made = game_commands(game.id).parse(game, typed)
+    if made is not None:
+        return _made(made)
     if request is not None and manual:
         # Anything else typed while real dice are due is read as their values, so
         # the refusal says what a die value looks like (checklist ER-01).
@@ -169,6 +209,46 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
     if _VALUES.match(line):  # values typed at a real table, for the re-throw they start (Yatzy, after hold)
         return _values(line, game, manual)
     raise UnknownCommand(word=words[0])
+
+
+def _made(made: Move | tuple[Move, ...]) -> Command:
+    """The command of a game's parsed move, or of several moves in a row (Yatzy's keep)."""
+    first, *then = made if isinstance(made, tuple) else (made,)
+    return Command("move", move=first, then=tuple(then))
+
+
+def numbered(game: Game) -> list[tuple[int, Move]]:
+    """The moves ``moves`` lists and ``choose N`` picks, with their numbers.
+
+    By default the rules' legal moves, counted from 1; a game's command
+    module may offer ``numbered(game)`` (Yatzy numbers its boxes as on the
+    scorecard, so ``c 7`` and ``score 7`` are the same box).
+    """
+    if game.is_over() or game.dice_request() is not None:
+        return []
+    own = getattr(game_commands(game.id), "numbered", None)
+    return own(game) if own is not None else list(enumerate(game.legal_moves(), start=1))
+
+
+def choice(game: Game, text: str) -> Move:
+    """The move numbered ``text`` in :func:`numbered`; a refusal when there is none."""
+    listed = dict(numbered(game))
+    if not listed:
+        raise NothingToChoose()
+    number = text.strip()
+    if not (number.isascii() and number.isdigit()) or int(number) not in listed:
+        raise NoSuchChoice(number=number[:20] or "?")
+    return listed[int(number)]
+
+
+def only_action(game: Game, manual: bool) -> Command | None:
+    """What Enter does when exactly one thing can be done: throw random dice, or the one legal move."""
+    if game.is_over():
+        return None
+    if game.dice_request() is not None:
+        return None if manual else Command("roll")
+    listed = numbered(game)
+    return Command("move", move=listed[0][1]) if len(listed) == 1 and len(game.legal_moves()) == 1 else None
 
 
 def _values(text: str, game: Game, manual: bool) -> Command:
@@ -198,19 +278,69 @@ def positions_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInp
     return tuple(number - 1 for number in numbers_in(words, make_error))
 
 
-#: The shared commands that work at any time, in the order help says them (undo and redo
-#: join them, before quit, while they work).
-ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "settings",
-            "history", "rules", "quit")
+def dice_placeholder(language: Language, keep_by: str) -> str:
+    """What D stands for in help, as the keep-by setting reads it."""
+    if keep_by == "value":
+        # Translators: help: the placeholder D with the setting keep-by = value.
+        return language._("D is the face a die shows, like 5 5 for two fives")
+    # Translators: help: the placeholder D: dice by their places as said, counted from 1.
+    return language._("D is a die's place as said, from 1, like 1 3")
 
 
-def actions_now(game: Game, language: Language) -> list[str]:
-    """The commands that act now, in the words to type (CG-05); empty once the game is over."""
+class NoDieShows(InvalidInput):
+    # Translators: keep-by = value: "hold 6" when no die that could be chosen shows a 6; {value} is the face.
+    template = N_("No die that can be chosen here shows {value}.")
+
+
+def dice_in(words: tuple[str, ...] | list[str], typed: Typed, table: Sequence[int], among: Iterable[int],
+            by_position: type[InvalidInput], by_value: type[InvalidInput]) -> tuple[int, ...]:
+    """The positions (from 0) of the dice ``words`` name: by place, or by face with the keep-by setting ``value``.
+
+    By face, each number takes one die of ``among`` showing it, the first
+    listed first; a face no such die shows is refused (``hold 5 5`` holds two
+    fives, ``keep 3 1`` in Threes Away keeps a 3 and a 1).
+    """
+    if typed.keep_by != "value":
+        return positions_in(words, by_position)
+    left, chosen = list(among), []
+    for value in numbers_in(words, by_value):
+        found = next((p for p in left if table[p] == value), None)
+        if found is None:
+            raise NoDieShows(value=value)
+        left.remove(found)
+        chosen.append(found)
+    return tuple(chosen)
+
+
+#: The shared commands that work at any time, in the order help says them (undo and redo answer
+#: "nothing to take back" when there is nothing, so they are always listed).
+ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "oldest", "newest",
+            "verbosity", "stop", "undo", "redo", "settings", "history", "rules", "quit")
+
+
+def actions_now(game: Game, language: Language, *, manual: bool = False) -> list[str]:
+    """The commands that act now, in the words to type (CG-05); empty once the game is over.
+
+    Roll says that Enter throws too (random dice); a numbered list adds
+    ``c N``; the one possible move is offered to Enter.
+    """
     if game.is_over():
         return []
     if game.dice_request() is not None:
-        return [command_word("roll", language)]
-    return list(game_commands(game.id).help_words(game, language))
+        roll = command_word("roll", language)
+        # Translators: help: the roll command; r or an empty line (Enter) throws too.
+        return [roll if manual else language._("{roll} (r, or Enter)").format(roll=roll)]
+    said = list(game_commands(game.id).help_words(game, language))
+    if numbered(game):
+        # Translators: help: choose a move by its number in the moves list, "c 2".
+        said.append(language._("c N, a move by its number in the moves list"))
+    return said
+
+
+def placeholders(game: Game, language: Language, keep_by: str) -> list[str]:
+    """What the letters in the help's commands stand for (D, BOX, N, E, X), as the game's module says."""
+    own = getattr(game_commands(game.id), "placeholders", None)
+    return [] if own is None or game.is_over() or game.dice_request() is not None else own(language, keep_by)
 
 
 def confirmation(game: Game, move: Move, language: Language) -> str | None:
@@ -223,11 +353,10 @@ def confirmation(game: Game, move: Move, language: Language) -> str | None:
     return None if question is None else question(game, move, language)
 
 
-def any_time(language: Language, *, undo: bool = False, redo: bool = False) -> list[str]:
-    """The commands that always work, with their letters ("dice (d)"); ``undo`` and ``redo`` when they work."""
-    names = [*ANY_TIME[:-1], *(["undo"] if undo else []), *(["redo"] if redo else []), ANY_TIME[-1]]
+def any_time(language: Language) -> list[str]:
+    """The commands that always work, with their letters ("dice (d)")."""
     said = []
-    for name in names:
+    for name in ANY_TIME:
         word, letters = COMMON[name]
         said.append(f"{language._(word)} ({letters[0]})" if letters else language._(word))
     return said

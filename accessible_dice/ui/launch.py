@@ -36,7 +36,7 @@ from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, new_session
+from accessible_dice.session import Session, new_session, rematch
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
@@ -44,6 +44,9 @@ from accessible_dice.ui.menu import Menu, default_players
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
 from accessible_dice.utterance import Cue, Utterance
+
+#: The file in the data folder where the menu keeps the last new game's choices.
+MENU_MEMORY = "last-game.json"
 
 
 class NoSavedGame(DiceError):
@@ -382,22 +385,26 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     terminal = _playing.terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
-    if launch.game is not None:
-        terminal.play(asked_for(launch.game, launch, lang))
-        return 0
-    resumed = _resumed(launch, announcer, lang) if launch.resume else None
     menu = Menu(announcer, _read_line, lang, manual=launch.dice == "manual", seed=launch.seed,
                 dice_given="dice" in launch.given, saves=saved_games.folder(), record_to=history_path(),
-                settings=screen)
-    while True:
-        chosen = (resumed, True) if resumed is not None else menu.run()
-        resumed = None
-        if chosen is None:
-            # Translators: leaving the program from the main menu.
-            announcer.say(answer(lang._("Goodbye.")))
+                settings=screen, remember_to=data_dir() / MENU_MEMORY)
+    if launch.game is not None:
+        playing: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
+    else:
+        resumed = _resumed(launch, announcer, lang) if launch.resume else None
+        playing = (resumed, True) if resumed is not None else menu.run()
+    while playing is not None:
+        session = playing[0]
+        outcome = terminal.play(*playing)
+        if outcome == "rematch":
+            playing = (rematch(session), False)
+        elif outcome == "new":
+            playing = menu.run()
+        else:
             return 0
-        if terminal.play(*chosen) != "over":
-            return 0
+    # Translators: leaving the program from the main menu.
+    announcer.say(answer(lang._("Goodbye.")))
+    return 0
 
 
 class _OneLine(logging.Formatter):

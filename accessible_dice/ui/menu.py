@@ -3,13 +3,19 @@
 New game (game, players, options, dice), the settings, the score history,
 or quit; then every saved game, the most recently played first, to continue
 (their numbers come after the fixed items, so those never move).
-Each step says what can be typed and what Enter chooses; ``back`` returns to
-the main menu from any step. Wrong input is answered with a reason and the
-question stays open.
+Each step says what can be typed and what Enter chooses; ``help`` explains
+the step, ``back`` returns to the main menu from any step. Wrong input is
+answered with a reason and the question stays open.
+
+The last new game's choices are remembered (in the data folder, across
+runs): at the game list Enter plays it again as it was, and each question
+of that game offers its last answer to Enter (docs/playing.md, "Menus").
 """
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,17 +33,27 @@ from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, new_session
+from accessible_dice.storage import write_atomic
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
 from accessible_dice.utterance import Cue, Utterance
 
+log = logging.getLogger(__name__)
+
 #: How many of the latest games the menu's score history says.
 MENU_LATEST = 5
+#: The words that ask a menu step to explain itself (the same as in a game).
+HELP_WORDS = ("help", "h", "?")
 
 
 class NotAChoice(InvalidInput):
     # Translators: a menu answer that is none of the choices; {count} choices are numbered from 1.
     template = N_("{text} is not a choice here; type a number from 1 to {count}, or back.")
+
+
+class NoAssignment(InvalidInput):
+    # Translators: the options question got a word without "="; {example} is a change, e.g. "rounds=3".
+    template = N_("Type an option, an equals sign and a value, like {example}; or press Enter to go on.")
 
 
 class Back(Exception):
@@ -64,7 +80,8 @@ class Menu:
 
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language, *,
                  manual: bool, seed: int | None, saves: Path, record_to: Path | None = None,
-                 settings: SettingsScreen | None = None, dice_given: bool = False) -> None:
+                 settings: SettingsScreen | None = None, dice_given: bool = False,
+                 remember_to: Path | None = None) -> None:
         self.announcer = announcer
         self.read_line = read_line
         self.language = language
@@ -74,6 +91,9 @@ class Menu:
         self.saves = saves
         self.record_to = record_to
         self.settings = settings
+        #: Where the last new game's choices are kept; ``None``: remembered for this run only.
+        self.remember_to = remember_to
+        self.last: dict[str, Any] | None = self._remembered()
         self._ = language._
 
     # ------------------------------------------------------------ asking
@@ -81,33 +101,42 @@ class Menu:
     def say(self, utterance: Utterance) -> None:
         self.announcer.say(utterance)
 
-    def ask(self, prompt: Utterance) -> str:
+    def ask(self, prompt: Utterance, explained: str | None = None) -> str:
         """Say ``prompt`` and read the answer.
 
         ``back`` leaves the step; ``quit`` (as in a game) and the end of input
         leave the program from any step, so a player never has to find the way
-        back to the main menu first.
+        back to the main menu first. ``help`` says ``explained`` (what the step
+        takes) and how to leave, and asks again.
         """
         self.say(prompt)
-        line = self.read_line()
-        # Translators: the terminal command word for leaving (the same word as in a game).
-        if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
-            raise EndOfInput
-        text = line.strip()
-        # Translators: the menu word that returns to the main menu.
-        if text.casefold() in {"back", self._("back").casefold()}:
-            raise Back
-        return text
+        while True:
+            line = self.read_line()
+            # Translators: the terminal command word for leaving (the same word as in a game).
+            if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
+                raise EndOfInput
+            text = line.strip()
+            # Translators: the menu word that returns to the main menu.
+            if text.casefold() in {"back", self._("back").casefold()}:
+                raise Back
+            # Translators: the terminal command word for help (the same word as in a game).
+            if text.casefold() not in {*HELP_WORDS, self._("help").casefold()}:
+                return text
+            # Translators: help at any menu step, after what the step takes; back and quit are typed words.
+            leaving = self._("Type back for the main menu, or quit to leave.")
+            self.say(answer(" ".join([explained or prompt.text, leaving])))
 
     def refuse(self, error: DiceError) -> None:
         self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None,
-               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None) -> int:
+               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None) -> int:
         """Ask for one of ``items`` (label, extra words) by number, label or word; its index.
 
         ``more`` is a heading and items said after the others, numbered on
         from them, each label a sentence of its own (the saved games).
+        An empty line chooses ``default``: an item, said as "Enter: New game.", or
+        past every item a choice of its own, said as ``enter``.
         """
         heading, extra = more or ("", ())
         every = [*items, *extra]
@@ -118,14 +147,23 @@ class Menu:
         said = [title, self.language.join(numbered[:len(items)], "or") + "."]
         if extra:
             said += [heading, *numbered[len(items):]]
+        offer = None
+        if default is not None and 0 <= default < len(every):
+            # Translators: after a menu's numbered items: what an empty line chooses, e.g. "Enter: New game."
+            offer = self._("Enter: {label}.").format(label=every[default][0])
+        elif default is not None:
+            offer = enter
+        # Translators: help at a menu: how to choose.
+        explained = " ".join([self._("Type the number or the name of a choice."), *([offer] if offer else [])])
         while True:
-            text = self.ask(news(" ".join(said)))
+            text = self.ask(news(" ".join([*said, *([offer] if offer else [])])), explained)
             if not text and default is not None:
                 return default
             for index, (label, words) in enumerate(every):
                 if text.casefold() in {str(index + 1), label.casefold(), *words}:
                     return index
-            self.refuse(NotAChoice(text=shortened(text) or '""', count=len(every)))
+            # Translators: the key name, said when an empty line was no choice.
+            self.refuse(NotAChoice(text=shortened(text) or self._("Enter"), count=len(every)))
 
     # ------------------------------------------------------------ the menu
 
@@ -207,30 +245,60 @@ class Menu:
     def _new_game(self) -> Session:
         games = playable()
         titles = [(self._(TITLES[g]), (g,)) for g in games]
+        last = self.last if self.last is not None and self.last.get("game") in games else None
+        again = None
+        if last is not None:
+            # Translators: at the game list, Enter starts the last game again as it was; {game}, {players}.
+            again = self._("Enter: {game} again with {players}, as last time.").format(
+                game=self._(TITLES[last["game"]]), players=self.language.join(last["players"]))
         # Translators: the question before the numbered list of games.
-        game_id = games[self.choose(self._("Choose a game:"), titles)]
-        players = self._players(game_id)
-        options = self._options(game_id)
+        chosen = self.choose(self._("Choose a game:"), titles, default=len(titles) if again else 0, enter=again)
+        if chosen == len(titles) and last is not None:
+            try:
+                return self._started(last["game"], tuple(last["players"]), dict(last["options"]), last["manual"])
+            except DiceError as error:  # a remembered choice the game no longer takes: ask afresh
+                self.refuse(error)
+                chosen = games.index(last["game"])
+        game_id = games[chosen]
+        same = last if last is not None and last["game"] == game_id else None
+        players = self._players(game_id, tuple(same["players"]) if same else None)
+        options = self._options(game_id, dict(same["options"]) if same else {})
         dice = [
             # Translators: dice choice: the program throws.
             (self._("random"), ("random",)),
             # Translators: dice choice: real dice are thrown and their values typed.
-            (self._("manual, you throw real dice and type their values"), ("manual",)),
+            (self._("manual (you throw real dice and type their values)"), ("manual",)),
         ]
-        # Translators: the question before the dice choices; Enter keeps the first.
-        self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
-        return new_session(game_id, players, options, manual=self.manual, seed=self.seed,
-                           save_to=saved_games.new_path(game_id, self.saves), record_to=self.record_to)
+        # Translators: the question before the dice choices; Enter keeps the last one.
+        manual = self.choose(self._("Dice:"), dice, default=1 if self.manual or (same or {}).get("manual") else 0) == 1
+        return self._started(game_id, players, options, manual)
 
-    def _players(self, game_id: str) -> tuple[str, ...]:
+    def _started(self, game_id: str, players: tuple[str, ...], options: dict[str, Any], manual: bool) -> Session:
+        """The new game chosen, its choices remembered for the next time."""
+        session = new_session(game_id, players, options, manual=manual, seed=self.seed,
+                              save_to=saved_games.new_path(game_id, self.saves), record_to=self.record_to)
+        self.manual = manual
+        self.last = {"game": game_id, "players": list(players), "options": options_text(session), "manual": manual}
+        self._remember()
+        return session
+
+    def _players(self, game_id: str, last: tuple[str, ...] | None) -> tuple[str, ...]:
         cls = game_class(game_id)
-        # Translators: the players question; names starting with cpu are computer players.
-        prompt = news(self._("Players: type names separated by commas, like Anna, Ben. Names starting with "
-                             "cpu are computer players. Press Enter for one player."))
+        if last and cls.min_players <= len(last) <= cls.max_players:
+            # Translators: the players question when the last game's players can play again; Enter keeps them.
+            enter = self._("Press Enter for {players}, as last time.").format(players=self.language.join(last))
+        else:
+            last = None
+            # Translators: the players question: Enter means one player.
+            enter = self._("Press Enter for one player.")
+        # Translators: the players question; names starting with cpu are computer players; {low} to {high} players.
+        prompt = news(" ".join([self._("Players: type {low} to {high} names separated by commas, like Anna, Ben. "
+                                       "Names starting with cpu are computer players.").format(
+                                           low=cls.min_players, high=cls.max_players), enter]))
         while True:
             text = self.ask(prompt)
             try:
-                names = check_names(text) if text else default_players(self.language)
+                names = check_names(text) if text else last or default_players(self.language)
                 if not cls.min_players <= len(names) <= cls.max_players:
                     raise WrongPlayerCount(game=self._(TITLES[game_id]), low=cls.min_players,
                                            high=cls.max_players, count=len(names))
@@ -238,19 +306,68 @@ class Menu:
             except DiceError as error:
                 self.refuse(error)
 
-    def _options(self, game_id: str) -> dict[str, Any]:
+    def _options(self, game_id: str, last: dict[str, Any]) -> dict[str, Any]:
+        """The game's options, from the last game's where it was this one: changes typed until Enter."""
         specs = game_class(game_id).options_spec
-        values = resolve(game_id, specs, {})
+        try:
+            values = resolve(game_id, specs, last)
+        except DiceError:
+            values = resolve(game_id, specs, {})
+        example = options.example(specs[0], self.language) if specs else ""
         while specs:
-            # Translators: {options} lists option names and values, e.g. "easy no, rounds 1".
-            text = self.ask(news(self._("Options: {options}. Type a change like {example}, or press Enter "
-                                        "to go on.").format(options=options.listing(specs, values, self.language),
-                                                            example=options.example(specs[0], self.language))))
+            listing = self.language.join(
+                # Translators: one option in the options question: its name, value now and what it takes,
+                # e.g. "rounds 1 (a whole number from 1 to 20)".
+                self._("{option} ({allowed})").format(option=options.listing([spec], values, self.language),
+                                                      allowed=options.allowed_words(spec, self.language))
+                for spec in specs)
+            # Translators: the options question; {options} lists each option, its value and what it takes.
+            text = self.ask(news(self._("Options: {options}. Type changes like {example}, several separated by "
+                                        "spaces, or press Enter to go on.").format(options=listing,
+                                                                                    example=example)))
             if not text:
                 break
             try:
-                key, value = options.typed_option(parse_assignment(text), specs, self.language)
-                values = resolve(game_id, specs, {**values, key: value})
+                changes = dict(options.typed_option(assignment(part, example), specs, self.language)
+                               for part in text.split())
+                values = resolve(game_id, specs, {**values, **changes})
             except DiceError as error:
                 self.refuse(error)
         return values
+
+    # ------------------------------------------------------------ memory
+
+    def _remembered(self) -> dict[str, Any] | None:
+        """The last new game's choices, if kept and readable; a damaged file is only forgotten (logged)."""
+        if self.remember_to is None or not self.remember_to.exists():
+            return None
+        try:
+            last = json.loads(self.remember_to.read_text(encoding="utf-8"))
+            if (isinstance(last, dict) and isinstance(last.get("game"), str) and isinstance(last.get("players"), list)
+                    and isinstance(last.get("options"), dict) and isinstance(last.get("manual"), bool)):
+                return last
+        except (OSError, ValueError):
+            pass
+        log.info("the menu's last choices in %s cannot be read; they are forgotten", self.remember_to)
+        return None
+
+    def _remember(self) -> None:
+        if self.remember_to is None:
+            return
+        try:
+            write_atomic(self.remember_to, json.dumps(self.last, ensure_ascii=False, indent=1) + "\n")
+        except OSError:
+            log.warning("the menu's choices could not be kept in %s", self.remember_to, exc_info=True)
+
+
+def assignment(text: str, example: str) -> tuple[str, str]:
+    """One typed ``key=value``; anything else is refused with an example."""
+    if "=" not in text:
+        raise NoAssignment(example=example)
+    return parse_assignment(text)
+
+
+def options_text(session: Session) -> dict[str, str]:
+    """The game's options as typed on the command line (``rounds=3``), so they can be read back."""
+    specs = {spec.key: spec for spec in session.game.options_spec}
+    return {key: specs[key].show(value) if key in specs else str(value) for key, value in session.game.options.items()}

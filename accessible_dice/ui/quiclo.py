@@ -48,3 +48,10 @@ def help_words(game: Game, language: Language) -> list[str]:
     assert isinstance(game, Quiclo)
     # Translators: how to type an equation in help; E stands for the equation.
     return [language._("equation E"), language._(WORDS["helper"]), language._(WORDS["none"])]
+
+
+def placeholders(language: Language, keep_by: str) -> list[str]:
+    """What the help's E stands for."""
+    # Translators: help: the placeholder E of "equation E".
+    return [language._("E is an equation with at least 3 of the dice, like 12/3=2+2, typed with or without "
+                       "the word equation")]

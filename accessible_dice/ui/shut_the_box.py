@@ -51,3 +51,9 @@ def help_words(game: Game, language: Language) -> list[str]:
     available = [language._(WORDS[way]) for way in WAYS if way in game.available()]
     # Translators: how to type the shut command in help; N stands for a flap number.
     return [*available, language._("shut N")] if available else []
+
+
+def placeholders(language: Language, keep_by: str) -> list[str]:
+    """What the help's N stands for."""
+    # Translators: help: the placeholder N of "shut N".
+    return [language._("N is a flap's number, like shut 7 or shut 3 4")]

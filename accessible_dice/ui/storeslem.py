@@ -42,7 +42,7 @@ def parse(game: Game, typed: Typed) -> Move | None:
         return game.read_strike(typed.rest if not bare else typed.line)
     # "board", "board Ben" and "board 2" stay the shared review; with numbers it fills the board.
     numbers = typed.words[1:]
-    filling = len(numbers) > 1 and numbers[0][0].isdigit()
+    filling = bool(numbers) and numbers[0][0].isdigit() and (len(numbers) > 1 or "," in numbers[0])
     if first in spellings(WORDS["board"], language) and filling:
         return parse_board(typed.rest)
     if bare:
@@ -60,3 +60,16 @@ def help_words(game: Game, language: Language) -> list[str]:
         return [language._("strike N")]
     # Translators: how to type a strike in help; X is a number or a calculation with the dice.
     return [language._("strike X X X"), language._(WORDS["pass"])]
+
+
+def placeholders(language: Language, keep_by: str) -> list[str]:
+    """What the help's N and X stand for."""
+    # Translators: help: the placeholders N and X of Storeslem's board and strike.
+    return [language._("N is a number from 1 to 24; X is an open number or a calculation with the dice that "
+                       "makes it, like 5+4")]
+
+
+def numbered(game: Game) -> list[tuple[int, Move]]:
+    """The strikes (or the free strike, or pass) by number; none while boards are filled in (typed, or random)."""
+    assert isinstance(game, Storeslem)
+    return [] if _setting_boards(game) else list(enumerate(game.legal_moves(), start=1))

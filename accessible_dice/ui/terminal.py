@@ -12,6 +12,7 @@ is said with its reason and changes nothing.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
@@ -20,7 +21,7 @@ from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, Move
+from accessible_dice.games.base import Event, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import saves as saves_words
@@ -30,7 +31,7 @@ from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, StrategyPreparing, simple_move
+from accessible_dice.session import RETHROW, Session, StrategyPreparing, simple_move
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.strategy.common import Advice
@@ -40,6 +41,9 @@ from accessible_dice.utterance import Cue, Utterance
 
 #: Seconds the last words may take to reach the player when the program ends.
 FINISH_LIMIT = DRAIN_LIMIT
+
+#: Seconds a computer's first move waits, unannounced, for its strategy (read from disk it is ready sooner).
+READY_GRACE = 1.0
 
 #: Reads the next typed line; ``None`` at the end of input.
 ReadLine = Callable[[], "str | None"]
@@ -59,6 +63,15 @@ class NoSuchPlayer(InvalidInput):
 #: The word that confirms a destructive choice (the English word works in every language).
 # Translators: typed to confirm a question like "Score 0 in Full house?".
 YES = N_("yes")
+
+
+#: What can be chosen once a game is over (quit is the shared command): the word to type.
+AFTER_GAME = {
+    # Translators: typed after a game: play again with the same players and options.
+    "rematch": N_("rematch"),
+    # Translators: typed after a game: choose another game in the menu.
+    "new": N_("new"),
+}
 
 
 class NoSuchVerbosity(InvalidInput):
@@ -127,8 +140,12 @@ class Terminal:
     """
 
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language,
-                 verbosity: Verbosity = Verbosity.NORMAL, settings: SettingsScreen | None = None) -> None:
+                 verbosity: Verbosity = Verbosity.NORMAL, settings: SettingsScreen | None = None,
+                 typed: bool = True) -> None:
         self.announcer = announcer
+        #: Whether moves are typed (the terminal): hints then say what to type, the moves review numbers the
+        #: moves for ``c N``, and Enter's one move is offered. The window, which acts by keys, says ``False``.
+        self.typed = typed
         self.read_line = read_line
         self.language = language
         self.verbosity = verbosity
@@ -146,7 +163,8 @@ class Terminal:
     # ------------------------------------------------------------ the game loop
 
     def play(self, session: Session, resumed: bool = False) -> str:
-        """Play until the game ends (``"over"``), the player quits (``"quit"``) or input ends (``"eof"``)."""
+        """Play until the player quits (``"quit"``), input ends (``"eof"``), or after the end of the game
+        the player asks for a ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
         game = session.game
         self.session = session
         presenter = self.presenter(session)
@@ -154,7 +172,7 @@ class Terminal:
         while True:
             self._computers(session, presenter)
             if game.is_over():
-                return "over"
+                return self.after_game(session, presenter)
             request = session.request()
             if request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
@@ -164,7 +182,8 @@ class Terminal:
                 self.goodbye(session)
                 return "eof"
             try:
-                command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng)
+                command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng,
+                                         keep_by=self.keep_by())
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
@@ -176,6 +195,39 @@ class Terminal:
                     self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
+
+    def after_game(self, session: Session, presenter: Presenter) -> str:
+        """The end of a game is a place: reviews still answer (board, standings, history, repeat), and
+        the player chooses ``"rematch"`` (Enter: same players and options), ``"new"`` or ``"quit"``."""
+        self.say(news(self.after_game_words()))
+        while True:
+            line = self.read_line()
+            if line is None:
+                self.goodbye(session)
+                return "eof"
+            choice = line.strip().casefold()
+            if not choice:
+                return "rematch"
+            chosen = next((name for name, word in AFTER_GAME.items()
+                           if choice in commands.spellings(word, self.language)), None)
+            if chosen is not None:
+                return chosen
+            try:
+                command = commands.parse(line, session.game, self.language, manual=session.manual,
+                                         rng=session.dice.rng, keep_by=self.keep_by())
+                if command.name == "quit":
+                    self.goodbye(session)
+                    return "quit"
+                self.execute(command, session, presenter)
+            except DiceError as refusal:
+                self.say(presenter.refusal(refusal))
+
+    def after_game_words(self) -> str:
+        """What can be done once a game is over."""
+        # Translators: after the end of a game; rematch, new and quit are typed words (AFTER_GAME), board and
+        # standings the review commands.
+        return self._("Type rematch or press Enter to play again with the same players and options, new for "
+                      "another game, or quit. board, standings and history still answer.")
 
     def _computers(self, session: Session, presenter: Presenter) -> None:
         """The computer players' steps until a person is due; said first if their strategy is still being made."""
@@ -191,6 +243,10 @@ class Terminal:
         """How well ``session``'s computer players play: the level it was saved with, or the
         ``computer-level`` setting (read at each move, so a change holds from the next one)."""
         return session.computer_level(self.settings.settings.computer_level)
+
+    def keep_by(self) -> str:
+        """What numbers after hold, release and keep name (the ``keep-by`` setting), read at each command."""
+        return self.settings.settings.keep_by
 
     def _confirmed(self, command: commands.Command, session: Session) -> bool | None:
         """Whether to carry out ``command``: asked first when destructive and confirmations are on (ER-04).
@@ -235,23 +291,49 @@ class Terminal:
     # ------------------------------------------------------------ shared with the window
 
     def presenter(self, session: Session) -> Presenter:
-        """The words of ``session``'s game, at the verbosity now."""
-        return presenter_for(session.game, self.language, self.verbosity, session.computers)
+        """The words of ``session``'s game, at the verbosity now; typed, its hints say what to type."""
+        presenter = presenter_for(session.game, self.language, self.verbosity, session.computers)
+        presenter.keep_by = self.keep_by() if self.typed else None
+        return presenter
 
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
-        opening = [presenter.opening(resumed)]
+        opening: list[Utterance | None] = [presenter.opening(resumed)]
         if session.dice_changed_from is not None:
             opening.append(news(saves_words.dice_changed_words(session.dice_changed_from, self.language)))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
+            opening.append(self.first_step(session, presenter))
         self.say(combine(opening))
         self.prompted_at = -1
 
+    def first_step(self, session: Session, presenter: Presenter) -> Utterance | None:
+        """Once per game, at its start: who acts first and how, and that help lists the commands (CG-05)."""
+        if not self.typed:
+            return None
+        player = session.game.current_player()
+        request = session.request()
+        if player is None or player in session.computers or (request is not None and session.manual):
+            # Translators: the end of a game's first announcement (the dice prompt or a computer's move follows).
+            return news(self._("Type help for the commands."))
+        named = not session.game.opening_events()  # else the opening said whose turn it is already
+        if request is not None and named:
+            # Translators: the end of a game's first announcement: who throws first (for the start) and how.
+            return news(self._("{name} throws first: type roll or r, or press Enter. Type help for the commands.")
+                        .format(name=presenter.name(player)))
+        if request is not None:
+            # Translators: the end of a game's first announcement, after whose turn it is: how to throw.
+            return news(self._("Type roll or r, or press Enter, to throw. Type help for the commands."))
+        if presenter.solo:
+            # Translators: the end of a game's first announcement, alone, when the choices just said how to act.
+            return news(self._("Type help for the commands."))
+        # Translators: the end of a game's first announcement when a move, not a throw, comes first.
+        return news(self._("{name} goes first. Type help for the commands.").format(name=presenter.name(player)))
+
     def getting_ready(self, session: Session) -> bool:
         """Before a computer's move: if its strategy is still being made, say it may take a while (and ``True``)."""
-        if session.request() is not None or session.strategy_ready():
+        if session.request() is not None or session.strategy_ready(wait=READY_GRACE):
             return False
         # Translators: a computer player waits for its strategy, made once (up to half a minute).
         self.say(news(self._("The computer player is getting ready; the first time this takes up to half a "
@@ -259,9 +341,22 @@ class Terminal:
         return True
 
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
-        """Say what an action did (and, after the move that hands over, the choices of a person to move)."""
-        self.say(presenter.announce(events, prompt=self._human_moves(session)))
+        """Say what an action did (and, after the move that hands over, the choices of a person to move,
+        with Enter's one move when there is only one)."""
+        events = presenter.winner_first(events)
+        ending = next((i for i, event in enumerate(events) if isinstance(event, GameEnded)), None)
+        if ending is not None:  # the end of the game on a line of its own, the winner first
+            self.say(presenter.announce(events[:ending]))
+            events = events[ending:]
+        prompt = self._human_moves(session)
+        self.say(combine([presenter.announce(events, prompt=prompt), self._only_move(session, presenter)
+                          if prompt and not presenter.brief else None]))
         self._storage_news(session)
+
+    def _only_move(self, session: Session, presenter: Presenter) -> Utterance | None:
+        """Where one move is possible, typed play offers it to Enter."""
+        only = commands.only_action(session.game, session.manual) if self.typed else None
+        return None if only is None or only.move is None else presenter.only_move_news(only.move)
 
     def computer_plays(self, session: Session, presenter: Presenter, move: Move | None,
                        advice: Advice | None) -> None:
@@ -279,7 +374,7 @@ class Terminal:
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
         if session.game.is_over() or session.save_to is None or not session.game.history:
-            # Translators: the player leaves.
+            # Translators: the player leaves (nothing to save: over, not saved, or nothing done yet).
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:
             # Translators: the player leaves a game in progress; it can be continued later.
@@ -301,8 +396,7 @@ class Terminal:
         """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing)."""
         name = command.name
         if name == "move":
-            assert command.move is not None
-            self.report(session, presenter, session.act(command.move))
+            self._moves(command.moves, session, presenter)
         elif name == "values":
             self.report(session, presenter, session.enter(command.args[0]))
         elif name == "roll":
@@ -318,7 +412,8 @@ class Terminal:
         elif name == "turn":
             self.say(presenter.turn_answer())
         elif name == "moves":
-            self.say(presenter.moves_answer())
+            self.say(presenter.numbered_answer(commands.numbered(session.game)) if self.typed
+                     else presenter.moves_answer())
         elif name == "hint":
             self.say(self.hint(command.args, session, presenter))
         elif name == "stop":
@@ -330,12 +425,27 @@ class Terminal:
         elif name == "settings":
             self.say(self.settings.command(command.args))
             self.verbosity = presenter.verbosity = Verbosity.named(self.settings.settings.verbosity)
+            presenter.keep_by = self.keep_by() if self.typed else None
         elif name == "history":
             self.say(answer(" ".join(self.records(session))))
         elif name == "rules":
             self._rules(session)
         else:
             self.review_history(name)
+
+    def _moves(self, moves: tuple[Move, ...], session: Session, presenter: Presenter) -> None:
+        """Make a command's moves, said as one announcement; several are first tried on a copy, so a
+        refusal of any changes nothing (Yatzy's keep: release, hold, throw)."""
+        if len(moves) > 1:
+            trial = copy.deepcopy(session.game)
+            for move in moves[:-1]:
+                trial.apply(move)
+            trial.check_move(moves[-1])
+        *first, last = moves
+        events = [event for move in first for event in session.act(move)]
+        # A re-throw is the roll command's: it throws random dice at once, or asks for the real ones.
+        events += session.roll() if last.kind == RETHROW else session.act(last)
+        self.report(session, presenter, events)
 
     def _undo(self, name: str, session: Session, presenter: Presenter) -> None:
         """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""
@@ -379,9 +489,14 @@ class Terminal:
         if args:
             line = " ".join(args)
             considering = commands.game_commands(game.id).parse(
-                game, commands.Typed(line.casefold().split(), line, self.language, random.Random()))
+                game, commands.Typed(line.casefold().split(), line, self.language, random.Random(), self.keep_by()))
             if considering is None:
                 raise commands.UnknownCommand(word=args[0])
+            if isinstance(considering, tuple):  # several moves (Yatzy's keep): the state before the last, and it
+                game = copy.deepcopy(game)
+                for move in considering[:-1]:
+                    game.apply(move)
+                considering = considering[-1]
         if strategy.has_strategy(game):
             if not session.strategy_ready():
                 raise StrategyPreparing()
@@ -443,23 +558,26 @@ class Terminal:
         self.announcer.say(said or answer(self._("Nothing was said yet.")), remember=False)
 
     def help_answer(self, session: Session) -> Utterance:
-        """The commands that work now, then those that always work (CG-05), with undo and redo while they work."""
+        """The commands that work now, what their letters stand for, then those that always work (CG-05)."""
         game = session.game
-        any_time = self.language.join(commands.any_time(self.language, undo=session.timeline.can_undo(),
-                                                        redo=bool(session.timeline.undone)))
+        any_time = self.language.join(commands.any_time(self.language))
         request = session.request()
         if game.is_over():
             # Translators: help after the game's end; {commands} lists command words.
-            return answer(self._("The game is over. You can type: {commands}.").format(commands=any_time))
+            return answer(" ".join([self._("The game is over. You can type: {commands}.").format(commands=any_time),
+                                    self.after_game_words()]))
         if request is not None and session.manual:
             # Translators: help while manual dice are due; {example} shows the format, e.g. "3 5".
-            now = self.language.ngettext(
+            now = [self.language.ngettext(
                 "Type the value of the die thrown, like {example}.",
                 "Type the values of the {count} dice thrown, like {example}.", request.count).format(
-                count=request.count, example=example_entry(request.count, request.faces))
+                count=request.count, example=example_entry(request.count, request.faces))]
         else:
             # Translators: help: {commands} lists the commands that act now, e.g. "singles, sum or shut N".
-            now = self._("Now: {commands}.").format(
-                commands=self.language.join(commands.actions_now(game, self.language), "or"))
+            now = [self._("Now: {commands}.").format(commands=self.language.join(
+                commands.actions_now(game, self.language, manual=session.manual), "or"))]
+            now += [f"{meaning}." for meaning in commands.placeholders(game, self.language, self.keep_by())]
+            only = self._only_move(session, self.presenter(session))
+            now += [] if only is None else [only.text]
         # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
-        return answer(" ".join([now, self._("Any time: {commands}.").format(commands=any_time)]))
+        return answer(" ".join([*now, self._("Any time: {commands}.").format(commands=any_time)]))

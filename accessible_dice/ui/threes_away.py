@@ -1,6 +1,7 @@
-"""Threes Away's typed command: ``keep P ...`` (or just the positions).
+"""Threes Away's typed command: ``keep D ...`` (or just the dice).
 
-Positions count from 1 in the order the dice were announced; the rules
+Dice are named by position, counting from 1 in the order the dice were
+announced, or with the keep-by setting ``value`` by their faces; the rules
 refuse a keep that leaves a 3 behind or names no die.
 """
 
@@ -10,7 +11,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, positions_in, spellings
+from accessible_dice.ui.commands import Typed, dice_in, dice_placeholder, spellings
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {
@@ -24,18 +25,46 @@ class NameDiceByPosition(InvalidInput):
     template = N_("Name the dice to keep by position, like keep 1 3.")
 
 
+class NameDiceByValue(InvalidInput):
+    # Translators: with the setting keep-by = value, keep names the faces shown, "keep 3 1".
+    template = N_("Name the dice to keep by the faces they show, like keep 3 1.")
+
+
 def parse(game: Game, typed: Typed) -> Move | None:
     """The keep a line names, ``None`` when it is not a Threes Away command."""
     assert isinstance(game, ThreesAway)
     words, language = typed.words, typed.language
     if words[0] in spellings(WORDS["keep"], language):
-        return Keep(positions_in(words[1:], NameDiceByPosition))
-    if words[0].replace(",", "").isdigit():
-        return Keep(positions_in(words, NameDiceByPosition))
-    return None
+        named = words[1:]
+    elif words[0].replace(",", "").isdigit():
+        named = words
+    else:
+        return None
+    table = game.dice_on_table()
+    return Keep(dice_in(named, typed, table, range(len(table)), NameDiceByPosition, NameDiceByValue))
 
 
 def help_words(game: Game, language: Language) -> list[str]:
     assert isinstance(game, ThreesAway)
-    # Translators: how to type the keep command in help; P stands for a die position.
-    return [language._("keep P")] if game.legal_moves() else []
+    # Translators: how to type the keep command in help; D stands for a die (see the help's placeholders).
+    return [language._("keep D")] if game.legal_moves() else []
+
+
+def placeholders(language: Language, keep_by: str) -> list[str]:
+    """What the help's D stands for."""
+    return [dice_placeholder(language, keep_by)]
+
+
+def numbered(game: Game) -> list[tuple[int, Move]]:
+    """The keeps that differ in what they keep, fewest dice first: two dice showing 2 are one choice, not two."""
+    assert isinstance(game, ThreesAway)
+    table = game.dice_on_table()
+    seen: set[tuple[int, ...]] = set()
+    listed: list[Move] = []
+    keeps = [move for move in game.legal_moves() if isinstance(move, Keep)]
+    for move in sorted(keeps, key=lambda m: (len(m.positions), sorted(table[p] for p in m.positions))):
+        values = tuple(sorted(table[p] for p in move.positions))
+        if values not in seen:
+            seen.add(values)
+            listed.append(move)
+    return list(enumerate(listed, start=1))

@@ -506,7 +506,7 @@ class Window:
         #: The player's settings, and where changes are kept (the terminal's settings screen, reused).
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
         #: The terminal's command executor, shared so both front ends act and speak alike.
-        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs)
+        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
         chosen = self.prefs.settings
         self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = self.prefs.settings.font_scale / 100

@@ -255,7 +255,8 @@ class GameScreen(Screen):
             before = len(self.game.history)
             self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
                                                              manual=self.session.manual,
-                                                             rng=self.session.dice.rng)))
+                                                             rng=self.session.dice.rng,
+                                                             keep_by=self.window.terminal.keep_by())))
             return len(self.game.history) != before
 
         self.window.push(Entry(self.window, self.presenter.moves_answer().text, typed, text=start, replace=False))
