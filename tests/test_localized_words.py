@@ -27,8 +27,8 @@ from accessible_dice.ui.commands import Typed
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.yatzy import parse
 
-#: msgid (or "context\x04msgid") -> the made-up translation.
-WORDS = {
+#: msgid (or "context\x04msgid") -> the made-up translation (singular and plural for a plural message).
+WORDS: dict[str, str | tuple[str, str]] = {
     "verbosity": "snak", "rounds": "runder", "easy": "let",
     "value\x04brief": "kort", "value\x04normal": "normal", "value\x04full": "fuld",
     "value\x04yes": "ja", "value\x04no": "nej", "value\x04order": "rækkefølge", "value\x04roll": "kast",
@@ -39,7 +39,7 @@ WORDS = {
     "{key} cannot be {value}; use {allowed}.": "{key} kan ikke være {value}; brug {allowed}.",
     "Full house": "Fuldt hus", "Chance": "Chancen", "Ones": "Enere", "Sixes": "Seksere", "Twos": "Toere",
     "score": "skriv",
-    "{box} is already filled, with {points} points.": "{box} er allerede udfyldt med {points} point.",
+    "{box} is already filled, with {points} point.": ("{box} er allerede udfyldt med {points} point.",) * 2,
     "There is no box called {text}; the boxes are: {known}.": "Intet felt hedder {text}; felterne er: {known}.",
     "The boxes are filled from top to bottom: {next} is next, not {box}.": "Oppefra: {next} før {box}.",
     "The upper section comes first: fill Ones to Sixes before {box}.": "Først Enere til Seksere, så {box}.",
@@ -49,10 +49,18 @@ WORDS = {
 
 class Catalog(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
-        return WORDS.get(message, message)
+        found = WORDS.get(message, message)
+        return found if isinstance(found, str) else found[0]
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = WORDS.get(singular)
+        if isinstance(found, tuple):
+            return found[n != 1]
+        return super().ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return WORDS.get(f"{context}\x04{message}", message)
+        found = WORDS.get(f"{context}\x04{message}", message)
+        return found if isinstance(found, str) else found[0]
 
 
 DA = Language("da", Catalog())
@@ -126,8 +134,8 @@ def test_yatzy_boxes_are_typed_by_their_translated_name_and_unknown_ones_listed_
     with pytest.raises(UnknownBox) as unknown:
         parse(game, Typed(["skriv", "kniffel"], "skriv kniffel", DA, None))  # type: ignore[arg-type]
     said = presenter_for(game, DA).refusal_text(unknown.value)
-    assert said.startswith("Intet felt hedder kniffel; felterne er: enere toere threes ")
-    assert " fuldt-hus chancen yatzy." in said
+    assert said.startswith("Intet felt hedder kniffel; felterne er: enere, toere, threes, ")
+    assert ", fuldt-hus, chancen og yatzy." in said
 
 
 def test_the_window_names_keys_itself_in_the_players_language() -> None:

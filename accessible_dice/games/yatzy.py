@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Any
 
 from accessible_dice.dice import DiceRequest, check_positions, check_values
-from accessible_dice.errors import N_, IllegalMove, InvalidInput
+from accessible_dice.errors import N_, NP_, IllegalMove, InvalidInput
 from accessible_dice.games.base import DiceMove, DiceThrown, Event, Game, Move, RoundEnded, TurnStarted
 from accessible_dice.games.options import choice
 
@@ -138,8 +138,12 @@ class AllDiceHeld(IllegalMove):
 
 
 class BoxFilled(IllegalMove):
-    # Translators: {box} is a box name ("Full house"); {points} what it holds.
-    template = N_("{box} is already filled, with {points} points.")
+    # Translators: {box} is a box name ("Full house"); {points} the number of points it holds.
+    template, plural = NP_(
+        "{box} is already filled, with {points} point.",
+        "{box} is already filled, with {points} points.",
+    )
+    count_key = "points"
 
 
 class BoxNotNext(IllegalMove):

@@ -60,7 +60,8 @@ class YatzyPresenter(Presenter):
             if key in error.data:
                 result[name] = self.box_name(Box(error.data[key]))
         if isinstance(error, UnknownBox):
-            result["known"] = " ".join(box_word(box, self.language) for box in Box)
+            # The language's list ("jedničky, dvojky a yatzy"), so a screen reader pauses between the boxes.
+            result["known"] = self.language.join(box_word(box, self.language) for box in Box)
         return result
 
     def setup_words(self) -> Utterance | None:

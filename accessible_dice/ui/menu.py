@@ -19,7 +19,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
-from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import TITLES, listed_title, options, playable, scores
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
@@ -192,7 +192,7 @@ class Menu:
 
     def _new_game(self) -> Session:
         games = playable()
-        titles = [(self._(TITLES[g]), (g,)) for g in games]
+        titles = [(listed_title(g, self.language), (g,)) for g in games]
         # Translators: the question before the numbered list of games.
         game_id = games[self.choose(self._("Choose a game:"), titles)]
         players = self._players(game_id)

@@ -12,7 +12,7 @@ from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, UnknownBox, Yatzy, score
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.presentation.yatzy import box_word
+from accessible_dice.presentation.typed_words import box_spellings
 from accessible_dice.ui.commands import Typed, command_word, positions_in, spellings
 
 WORDS = {
@@ -36,12 +36,13 @@ class NameTheBox(InvalidInput):
 
 
 def box_named(words: list[str], language: Language) -> Box:
-    """The box called ``words``: command word, English label or translated name (``fuldt-hus``, "Fuldt hus")."""
+    """The box called ``words``: command word, English label or translated name (``fuldt-hus``, "Fuldt hus"),
+    accents optional, inflected where the language inflects it ("malou postupku")."""
     if not words:
         raise NameTheBox()
     text = " ".join(words)
     for box in Box:
-        if text.replace("-", " ") == box_word(box, language).casefold().replace("-", " "):
+        if " ".join(text.replace("-", " ").split()) in box_spellings(box.label, language):
             return box
     try:
         return Box.lookup(text)
