@@ -161,3 +161,87 @@ def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code
         typed = tuple(words.example(spec, lang).split("=", 1))
         key, value = words.typed_option(typed, specs, lang)
         assert resolve(game, specs, {key: value})[spec.key] == spec.default
+
+
+# ------------------------------------------------------------ typed as players type, in the real catalogs
+
+
+def parsed(line: str, game_id: str, code: str, *throws: tuple[int, ...]) -> object:
+    """What ``line`` asks for in a fresh game of ``game_id`` in language ``code`` after ``throws``."""
+    from accessible_dice.presentation.i18n import language
+    from accessible_dice.ui import commands
+
+    game = new_game(game_id, ["Anna"], {"rounds": "1"} if game_id == "threes-away" else {})
+    for values in throws:
+        game.apply(Roll(values))
+    command = commands.parse(line, game, language(code), manual=True)
+    return command.move if command.name == "move" else command.name
+
+
+@pytest.mark.parametrize(("code", "line", "game_id", "throws", "meant"), [
+    # Without accents, as on an English keyboard (languages.md, source problem 6).
+    ("cs", "jednotlive", "shut-the-box", [(3, 4)], "singles"),
+    ("cs", "soucet", "shut-the-box", [(3, 4)], "sum"),
+    ("cs", "zaklapnout 7", "shut-the-box", [(3, 4)], "sum"),
+    ("de", "loesungshilfe", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("de", "lösungshilfe", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("sv", "behall 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    ("da", "tilfaeldig-plade", "storeslem", [], "random-board"),
+    # The imperative the game itself speaks, and the sheets' words.
+    ("cs", "odlož 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    ("cs", "zaklapni 7", "shut-the-box", [(3, 4)], "sum"),
+    ("de", "behalte 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    # Czech Help is never the QUICLO helper, which costs a life; neither is Finnish "apu".
+    ("cs", "nápověda", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("cs", "napoveda", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("cs", "řešení", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("cs", "reseni", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("fi", "apu", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("fi", "ratkaisuapu", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("fi", "mahdoton", "quiclo", [(1, 2, 3, 4, 5, 5)], "none"),
+    ("fi", "ei-yhtaan", "quiclo", [(1, 2, 3, 4, 5, 5)], "none"),
+])
+def test_commands_are_taken_as_players_type_them(code: str, line: str, game_id: str,
+                                                 throws: list[tuple[int, ...]], meant: str) -> None:
+    from accessible_dice.games.quiclo import DeclareNone, UseHelper
+    from accessible_dice.games.shut_the_box import Shut
+    from accessible_dice.games.storeslem import SetBoard
+    from accessible_dice.games.threes_away import Keep
+
+    found = parsed(line, game_id, code, *throws)
+    kinds = {"singles": Shut("singles"), "sum": Shut("sum"), "helper": UseHelper(), "none": DeclareNone(),
+             "keep": Keep((0,))}
+    if meant == "random-board":
+        assert isinstance(found, SetBoard)
+    else:
+        assert found == kinds.get(meant, meant)
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "de", "nb", "sv", "da", "fi"])
+def test_the_throw_the_game_asks_for_is_typed_as_it_says_it_and_english_always_works(code: str) -> None:
+    """ "Hoď 5 kostek." -> "hoď"; "Wirf 5 Würfel." -> "wirf"; "Slå 5 tärningar." -> "slå"; "Heitä …" -> "heitä"."""
+    from accessible_dice.presentation.i18n import language
+
+    said = language(code).ngettext("Throw {count} die.", "Throw {count} dice.", 5)
+    imperative = said.split()[0].casefold()
+    for typed in (imperative, "roll", "r"):
+        assert parsed(typed, "yatzy", code) == "roll", typed
+    assert parsed("help", "yatzy", code) == "help"
+    assert parsed("score full-house", "yatzy", code, (2, 2, 3, 3, 3)) == Score("full_house")
+
+
+@pytest.mark.parametrize(("code", "line", "box"), [
+    ("cs", "zapsat malou postupku", Box.SMALL_STRAIGHT),
+    ("cs", "zapiš velkou-postupku", Box.LARGE_STRAIGHT),
+    ("cs", "zapsat šanci", Box.CHANCE),
+    ("cs", "zapsat sanci", Box.CHANCE),
+    ("cs", "zapsat trojici", Box.THREE_OF_A_KIND),
+    ("cs", "zapsat jednicky", Box.ONES),
+    ("fi", "merkitse tayskasi", Box.FULL_HOUSE),
+    ("fi", "merkitse täyskäteen", Box.FULL_HOUSE),
+    ("de", "eintragen grosse strasse", Box.LARGE_STRAIGHT),
+    ("da", "saet fuldt hus", Box.FULL_HOUSE),
+    ("nb", "fyll hus", Box.FULL_HOUSE),
+])
+def test_yatzy_boxes_are_typed_inflected_and_without_accents(code: str, line: str, box: Box) -> None:
+    assert parsed(line, "yatzy", code, (1, 2, 3, 4, 5)) == Score(box.value)

@@ -30,6 +30,8 @@ _DIGRAPHS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "æ":
 
 #: What each language accepts beside its catalog word: English command word or box label -> more words.
 ALSO: dict[str, dict[str, tuple[str, ...]]] = {
+    # The game says "Throw 5 dice."
+    "en": {"roll": ("throw",)},
     "cs": {
         # Czech programs call Help "Nápověda" (F1); it must never reach the QUICLO helper.
         "help": ("nápověda",),
@@ -111,12 +113,18 @@ def forms(text: str) -> set[str]:
 
 
 def spellings(word: str, language: Language) -> set[str]:
-    """Everything that types the command ``word``: the English word, the translation and :data:`ALSO`'s words,
-    each with or without accents."""
+    """Everything that types the command ``word``: the English word, the translation and :data:`ALSO`'s words
+    (the language's and English's), each with or without accents."""
     found = forms(word) | forms(language._(word))
-    for extra in ALSO.get(language.code, {}).get(word, ()):
+    for extra in also(word, language.code):
         found |= forms(extra)
     return found
+
+
+def also(word: str, code: str) -> tuple[str, ...]:
+    """The other words for ``word`` in language ``code``; English ones too, since English always works."""
+    english = ALSO["en"].get(word, ())
+    return english if code == "en" else (*english, *ALSO.get(code, {}).get(word, ()))
 
 
 def box_spellings(label: str, language: Language) -> set[str]:
