@@ -245,3 +245,18 @@ def test_the_throw_the_game_asks_for_is_typed_as_it_says_it_and_english_always_w
 ])
 def test_yatzy_boxes_are_typed_inflected_and_without_accents(code: str, line: str, box: Box) -> None:
     assert parsed(line, "yatzy", code, (1, 2, 3, 4, 5)) == Score(box.value)
+
+
+def test_settings_options_and_menu_words_are_typed_without_accents_too(tmp_path: Path) -> None:
+    from e2e_support import run_cli
+
+    from accessible_dice.presentation.i18n import language
+
+    cs, de = language("cs"), language("de")
+    assert options.typed_value(VERBOSITY, "strucne", cs) == "brief"
+    assert options.typed_value(VERBOSITY, "stručně", cs) == "brief"
+    assert options.typed_key("uroven-pocitace", (spec.key for spec in config.SPECS), cs) == "computer-level"
+    assert options.typed_key("sprechlautstaerke", (spec.key for spec in config.SPECS), de) == "speech-volume"
+    said = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["1", "zpet", "konec"], tmp_path).lines
+    assert [line.startswith("Hlavní nabídka:") for line in said[:3]] == [True, False, True], said
+    assert said[1].startswith("Vyber hru: 1 Šance (Shut the Box), 2 Yatzy")

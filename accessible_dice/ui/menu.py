@@ -23,6 +23,7 @@ from accessible_dice.presentation import TITLES, listed_title, options, playable
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, check_names, new_session
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
@@ -82,11 +83,11 @@ class Menu:
         self.say(prompt)
         line = self.read_line()
         # Translators: the terminal command word for leaving (the same word as in a game).
-        if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
+        if line is None or line.strip().casefold() in {"q", *spellings("quit", self.language)}:
             raise EndOfInput
         text = line.strip()
         # Translators: the menu word that returns to the main menu.
-        if text.casefold() in {"back", self._("back").casefold()}:
+        if text.casefold() in spellings(N_("back"), self.language):
             raise Back
         return text
 
