@@ -180,6 +180,7 @@ SAID = [
      "Políčko Jedničky už je vyplněné (4 body)."),
     ("cs", "in the list of games\x04Shut the Box", None, {}, "Šance (Shut the Box)"),
     ("cs", "value\x04best", None, {}, "nejlepší"),
+    ("cs", "{option} {value}", None, {"option": "životy", "value": "9"}, "životy: 9"),
     # Danish: "begge" (both) was said of three tied players.
     ("da", "{players} tied with {total}; they throw again.", None, {"players": "Anna, Ben og Cid", "total": 6},
      "Anna, Ben og Cid fik det samme, 6; de kaster igen."),
