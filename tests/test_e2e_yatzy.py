@@ -31,8 +31,8 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
         "Enter 5 values from 1 to 6; you entered 3.",
         "Anna threw 1, 2, 3, 4, and 6. 2 throws left.",
         "There is no die 9; the dice are numbered 1 to 5.",
-        "There is no box called kniffel; the boxes are: ones twos threes fours fives sixes one-pair two-pairs "
-        "three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy.",
+        "There is no box called kniffel; the boxes are: ones, twos, threes, fours, fives, sixes, one-pair, two-pairs, "
+        "three-of-a-kind, four-of-a-kind, small-straight, large-straight, full-house, chance, and yatzy.",
         "Enter 5 values from 1 to 6; you entered 2.",
         "Held: the 1 (die 1). 2 throws left.",
         "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1.",

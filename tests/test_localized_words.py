@@ -27,8 +27,8 @@ from accessible_dice.ui.commands import Typed
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.yatzy import parse
 
-#: msgid (or "context\x04msgid") -> the made-up translation.
-WORDS = {
+#: msgid (or "context\x04msgid") -> the made-up translation (singular and plural for a plural message).
+WORDS: dict[str, str | tuple[str, str]] = {
     "verbosity": "snak", "rounds": "runder", "easy": "let",
     "value\x04brief": "kort", "value\x04normal": "normal", "value\x04full": "fuld",
     "value\x04yes": "ja", "value\x04no": "nej", "value\x04order": "rækkefølge", "value\x04roll": "kast",
@@ -39,7 +39,7 @@ WORDS = {
     "{key} cannot be {value}; use {allowed}.": "{key} kan ikke være {value}; brug {allowed}.",
     "Full house": "Fuldt hus", "Chance": "Chancen", "Ones": "Enere", "Sixes": "Seksere", "Twos": "Toere",
     "score": "skriv",
-    "{box} is already filled, with {points} points.": "{box} er allerede udfyldt med {points} point.",
+    "{box} is already filled, with {points} point.": ("{box} er allerede udfyldt med {points} point.",) * 2,
     "There is no box called {text}; the boxes are: {known}.": "Intet felt hedder {text}; felterne er: {known}.",
     "The boxes are filled from top to bottom: {next} is next, not {box}.": "Oppefra: {next} før {box}.",
     "The upper section comes first: fill Ones to Sixes before {box}.": "Først Enere til Seksere, så {box}.",
@@ -49,10 +49,18 @@ WORDS = {
 
 class Catalog(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
-        return WORDS.get(message, message)
+        found = WORDS.get(message, message)
+        return found if isinstance(found, str) else found[0]
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = WORDS.get(singular)
+        if isinstance(found, tuple):
+            return found[n != 1]
+        return super().ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return WORDS.get(f"{context}\x04{message}", message)
+        found = WORDS.get(f"{context}\x04{message}", message)
+        return found if isinstance(found, str) else found[0]
 
 
 DA = Language("da", Catalog())
@@ -126,8 +134,8 @@ def test_yatzy_boxes_are_typed_by_their_translated_name_and_unknown_ones_listed_
     with pytest.raises(UnknownBox) as unknown:
         parse(game, Typed(["skriv", "kniffel"], "skriv kniffel", DA, None))  # type: ignore[arg-type]
     said = presenter_for(game, DA).refusal_text(unknown.value)
-    assert said.startswith("Intet felt hedder kniffel; felterne er: enere toere threes ")
-    assert " fuldt-hus chancen yatzy." in said
+    assert said.startswith("Intet felt hedder kniffel; felterne er: enere, toere, threes, ")
+    assert ", fuldt-hus, chancen og yatzy." in said
 
 
 def test_the_window_names_keys_itself_in_the_players_language() -> None:
@@ -153,3 +161,102 @@ def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code
         typed = tuple(words.example(spec, lang).split("=", 1))
         key, value = words.typed_option(typed, specs, lang)
         assert resolve(game, specs, {key: value})[spec.key] == spec.default
+
+
+# ------------------------------------------------------------ typed as players type, in the real catalogs
+
+
+def parsed(line: str, game_id: str, code: str, *throws: tuple[int, ...]) -> object:
+    """What ``line`` asks for in a fresh game of ``game_id`` in language ``code`` after ``throws``."""
+    from accessible_dice.presentation.i18n import language
+    from accessible_dice.ui import commands
+
+    game = new_game(game_id, ["Anna"], {"rounds": "1"} if game_id == "threes-away" else {})
+    for values in throws:
+        game.apply(Roll(values))
+    command = commands.parse(line, game, language(code), manual=True)
+    return command.move if command.name == "move" else command.name
+
+
+@pytest.mark.parametrize(("code", "line", "game_id", "throws", "meant"), [
+    # Without accents, as on an English keyboard (languages.md, source problem 6).
+    ("cs", "jednotlive", "shut-the-box", [(3, 4)], "singles"),
+    ("cs", "soucet", "shut-the-box", [(3, 4)], "sum"),
+    ("cs", "zaklapnout 7", "shut-the-box", [(3, 4)], "sum"),
+    ("de", "loesungshilfe", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("de", "lösungshilfe", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("sv", "behall 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    ("da", "tilfaeldig-plade", "storeslem", [], "random-board"),
+    # The imperative the game itself speaks, and the sheets' words.
+    ("cs", "odlož 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    ("cs", "zaklapni 7", "shut-the-box", [(3, 4)], "sum"),
+    ("de", "behalte 1", "threes-away", [(3, 2, 6, 4, 5)], "keep"),
+    # Czech Help is never the QUICLO helper, which costs a life; neither is Finnish "apu".
+    ("cs", "nápověda", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("cs", "napoveda", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("cs", "řešení", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("cs", "reseni", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("fi", "apu", "quiclo", [(1, 2, 3, 4, 5, 5)], "help"),
+    ("fi", "ratkaisuapu", "quiclo", [(1, 2, 3, 4, 5, 5)], "helper"),
+    ("fi", "mahdoton", "quiclo", [(1, 2, 3, 4, 5, 5)], "none"),
+    ("fi", "ei-yhtaan", "quiclo", [(1, 2, 3, 4, 5, 5)], "none"),
+])
+def test_commands_are_taken_as_players_type_them(code: str, line: str, game_id: str,
+                                                 throws: list[tuple[int, ...]], meant: str) -> None:
+    from accessible_dice.games.quiclo import DeclareNone, UseHelper
+    from accessible_dice.games.shut_the_box import Shut
+    from accessible_dice.games.storeslem import SetBoard
+    from accessible_dice.games.threes_away import Keep
+
+    found = parsed(line, game_id, code, *throws)
+    kinds = {"singles": Shut("singles"), "sum": Shut("sum"), "helper": UseHelper(), "none": DeclareNone(),
+             "keep": Keep((0,))}
+    if meant == "random-board":
+        assert isinstance(found, SetBoard)
+    else:
+        assert found == kinds.get(meant, meant)
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "de", "nb", "sv", "da", "fi"])
+def test_the_throw_the_game_asks_for_is_typed_as_it_says_it_and_english_always_works(code: str) -> None:
+    """ "Hoď 5 kostek." -> "hoď"; "Wirf 5 Würfel." -> "wirf"; "Slå 5 tärningar." -> "slå"; "Heitä …" -> "heitä"."""
+    from accessible_dice.presentation.i18n import language
+
+    said = language(code).ngettext("Throw {count} die.", "Throw {count} dice.", 5)
+    imperative = said.split()[0].casefold()
+    for typed in (imperative, "roll", "r"):
+        assert parsed(typed, "yatzy", code) == "roll", typed
+    assert parsed("help", "yatzy", code) == "help"
+    assert parsed("score full-house", "yatzy", code, (2, 2, 3, 3, 3)) == Score("full_house")
+
+
+@pytest.mark.parametrize(("code", "line", "box"), [
+    ("cs", "zapsat malou postupku", Box.SMALL_STRAIGHT),
+    ("cs", "zapiš velkou-postupku", Box.LARGE_STRAIGHT),
+    ("cs", "zapsat šanci", Box.CHANCE),
+    ("cs", "zapsat sanci", Box.CHANCE),
+    ("cs", "zapsat trojici", Box.THREE_OF_A_KIND),
+    ("cs", "zapsat jednicky", Box.ONES),
+    ("fi", "merkitse tayskasi", Box.FULL_HOUSE),
+    ("fi", "merkitse täyskäteen", Box.FULL_HOUSE),
+    ("de", "eintragen grosse strasse", Box.LARGE_STRAIGHT),
+    ("da", "saet fuldt hus", Box.FULL_HOUSE),
+    ("nb", "fyll hus", Box.FULL_HOUSE),
+])
+def test_yatzy_boxes_are_typed_inflected_and_without_accents(code: str, line: str, box: Box) -> None:
+    assert parsed(line, "yatzy", code, (1, 2, 3, 4, 5)) == Score(box.value)
+
+
+def test_settings_options_and_menu_words_are_typed_without_accents_too(tmp_path: Path) -> None:
+    from e2e_support import run_cli
+
+    from accessible_dice.presentation.i18n import language
+
+    cs, de = language("cs"), language("de")
+    assert options.typed_value(VERBOSITY, "strucne", cs) == "brief"
+    assert options.typed_value(VERBOSITY, "stručně", cs) == "brief"
+    assert options.typed_key("uroven-pocitace", (spec.key for spec in config.SPECS), cs) == "computer-level"
+    assert options.typed_key("sprechlautstaerke", (spec.key for spec in config.SPECS), de) == "speech-volume"
+    said = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["1", "zpet", "konec"], tmp_path).lines
+    assert [line.startswith("Hlavní nabídka:") for line in said[:3]] == [True, False, True], said
+    assert said[1].startswith("Vyber hru: 1 Šance (Shut the Box), 2 Yatzy")

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
@@ -33,6 +34,8 @@ LOCALES = ROOT / "locales"
 DOMAIN = "accessible_dice"
 LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 SOURCE = "en"
+#: Who translates: the header's Last-Translator and Language-Team name the project, not a template placeholder.
+TRANSLATORS = "accessible_dice translators"
 #: N_ marks a message; NP_ a singular/plural pair; NC_ a message with its context (accessible_dice.errors).
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
 #: A fixed date keeps the files byte-stable between runs (dates are not content).
@@ -87,6 +90,9 @@ def updated(code: str, template: Catalog) -> Catalog:
         catalog = Catalog(locale=code, domain=DOMAIN, project="accessible_dice", creation_date=STAMP,
                           revision_date=STAMP, fuzzy=False)
     catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    # The translators are the project's, named so (msgfmt --check warns about the template's placeholders).
+    catalog.last_translator = TRANSLATORS
+    catalog.language_team = f"{Locale.parse(code).english_name} ({TRANSLATORS})"
     catalog.obsolete.clear()
     catalog.revision_date = STAMP
     catalog.fuzzy = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 
-from accessible_dice.errors import N_, InvalidInput
+from accessible_dice.errors import N_, NC_, InvalidInput
 from accessible_dice.games import GAMES
 from accessible_dice.games.base import Game
 from accessible_dice.presentation.describe import Presenter
@@ -31,6 +31,20 @@ TITLES = {
     # Translators: game name (Swedish sheet: Treor bort); see words.md.
     "threes-away": N_("Threes Away"),
 }
+
+#: Names said differently in the list of all the games: in Czech "Šance" is also a Yatzy box, so the
+#: game menu says "Šance (Shut the Box)" (words.md); a game missing here is listed by its :data:`TITLES` name.
+LISTED = {
+    # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see words.md.
+    "shut-the-box": NC_("in the list of games", "Shut the Box"),
+}
+
+
+def listed_title(game_id: str, language: Language) -> str:
+    """``game_id``'s name in a menu of all the games."""
+    if game_id in LISTED:
+        return language.pgettext("in the list of games", LISTED[game_id])
+    return language._(TITLES[game_id])
 
 
 class NotPlayableYet(InvalidInput):

@@ -25,6 +25,7 @@ from babel.numbers import format_decimal
 from accessible_dice.errors import N_, NC_, DiceError
 from accessible_dice.games.options import Option
 from accessible_dice.presentation.i18n import LANGUAGES, Language
+from accessible_dice.presentation.typed_words import forms
 
 #: The msgctxt of every option and setting value word.
 VALUE = "value"
@@ -239,19 +240,21 @@ def allowed_words(spec: Option, language: Language, in_file: bool = False) -> st
 
 
 def typed_key(text: str, keys: Iterable[str], language: Language) -> str:
-    """The option or setting a player typed, by its English or translated name; else the text as it was."""
+    """The option or setting a player typed, by its English or translated name (accents optional); else the
+    text as it was."""
     wanted = _fold(text).replace("_", "-")
     for key in keys:
-        if wanted in (key, _fold(name(key, language)).replace("_", "-")):
+        if wanted == key or wanted in forms(name(key, language).replace("_", "-")):
             return key
     return text
 
 
 def typed_value(spec: Option, text: str, language: Language) -> str:
-    """A typed value in English, for ``spec.parse``: a translated value word becomes its English word."""
+    """A typed value in English, for ``spec.parse``: a translated value word, accents optional ("strucne"),
+    becomes its English word."""
     wanted = _fold(text)
     for english in spec.words:
-        if wanted == _fold(word(english, language)):
+        if wanted in forms(word(english, language)):
             return english
     return text
 

@@ -81,9 +81,10 @@ class QuicloPresenter(Presenter):
                 # Translators: a right equation using all six dice (it wins a life).
                 return news(self._("{equation}: right, with all {count} dice!").format(
                     equation=event.shown, count=self.language.number(DICE)), Cue("bonus"))
-            # Translators: a right equation, e.g. "12 ÷ 3 = 2 + 2: right, with 4 dice."
-            return news(self._("{equation}: right, with {count} dice.").format(
-                equation=event.shown, count=self.language.number(event.dice_used)))
+            # Translators: a right equation, e.g. "12 ÷ 3 = 2 + 2: right, with 4 dice" (3 to 5 dice).
+            return news(self.ngettext("{equation}: right, with {count} die.", "{equation}: right, with {count} dice.",
+                                      event.dice_used).format(equation=event.shown,
+                                                              count=self.language.number(event.dice_used)))
         reason = self.refusal_text(event.reason) if event.reason is not None else ""
         # Translators: a wrong equation and why, e.g. "12 ÷ 3 = 2 + 3: wrong. The left side makes 4, ..."
         return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason),
@@ -178,8 +179,9 @@ class QuicloPresenter(Presenter):
             return answer(self._("Hint: an equation with all {count} dice exists. The helper costs {cost}.").format(
                 count=self.language.number(DICE), cost=cost))
         # Translators: a QUICLO hint: the longest equation uses {count} dice; the helper costs {cost}.
-        return answer(self._("Hint: the best equation uses {count} dice. The helper costs {cost}.").format(
-            count=self.language.number(dice), cost=cost))
+        return answer(self.ngettext("Hint: the best equation uses {count} die. The helper costs {cost}.",
+                                    "Hint: the best equation uses {count} dice. The helper costs {cost}.",
+                                    dice).format(count=self.language.number(dice), cost=cost))
 
     def hint_answer(self, move: Move | None) -> Utterance:
         """How many dice the best equation uses; never the equation, which the helper sells for a life."""
@@ -192,7 +194,8 @@ class QuicloPresenter(Presenter):
             return answer(self._("Hint: an equation with all {count} dice exists.").format(
                 count=self.language.number(DICE)))
         # Translators: a QUICLO hint: the largest equation possible uses {count} dice.
-        return answer(self._("Hint: the best equation uses {count} dice.").format(
+        return answer(self.ngettext("Hint: the best equation uses {count} die.",
+                                    "Hint: the best equation uses {count} dice.", count).format(
             count=self.language.number(count)))
 
 

@@ -48,7 +48,10 @@ def game_name(game_id: str, options: dict[str, str], language: Language) -> str:
         specs = game_class(game_id).options_spec
     except DiceError:
         specs = ()
-    changed = [f"{option_words.name(spec.key, language)} {option_words.value_words(spec, options[spec.key], language)}"
+    # Translators: one option in a game's name, e.g. "rounds 3" in "Shut the Box (rounds 3)" (Czech "kola: 3").
+    said = language._("{option} {value}")
+    changed = [said.format(option=option_words.name(spec.key, language),
+                           value=option_words.value_words(spec, options[spec.key], language))
                for spec in specs if spec.key in options and options[spec.key] != spec.show(spec.default)]
     if not changed:
         return title

@@ -64,7 +64,8 @@ class YatzyPresenter(Presenter):
             if key in error.data:
                 result[name] = self.box_name(Box(error.data[key]))
         if isinstance(error, UnknownBox):
-            result["known"] = " ".join(box_word(box, self.language) for box in Box)
+            # The language's list ("jedničky, dvojky a yatzy"), so a screen reader pauses between the boxes.
+            result["known"] = self.language.join(box_word(box, self.language) for box in Box)
         if "box_ids" in error.data:
             result["boxes"] = self.language.join((self.box_name(Box(b)) for b in error.data["box_ids"]), "or")
         return result

@@ -24,6 +24,7 @@ from types import ModuleType
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
 from accessible_dice.games import GAMES
 from accessible_dice.games.base import Game, Move
+from accessible_dice.presentation import typed_words
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import rethrow_due
 
@@ -150,8 +151,9 @@ def game_commands(game_id: str) -> ModuleType:
 
 
 def spellings(word: str, language: Language) -> set[str]:
-    """A command word as typed: the English word or its translation, any case."""
-    return {word, language._(word).casefold()}
+    """A command word as typed: the English word or its translation, any case, accents optional,
+    and the language's other words for it ("hoď" beside "hod"; presentation/typed_words.py)."""
+    return typed_words.spellings(word, language)
 
 
 def words_for(name: str, language: Language) -> set[str]:

@@ -9,7 +9,7 @@ Each :class:`Binding` belongs to a *context*; a screen lists the contexts in
 force (a menu: ``anywhere``, ``lists``, ``history``; a Yatzy game adds
 ``game`` and ``dice``), and only those bindings act and are listed by F1.
 
-Run ``python -m accessible_dice.ui.keys`` to print docs/keys.md.
+Run ``python -m accessible_dice.ui.keys [LANGUAGE]`` to print docs/keys.md or docs/<language>/keys.md.
 """
 
 from __future__ import annotations
@@ -485,37 +485,56 @@ def help_lines(contexts: Iterable[str], _: Translate) -> list[str]:
     return [_("{keys}: {does}.").format(keys=_(b.keys), does=_(b.does)) for b in bindings(contexts)]
 
 
-def reference(_: Translate = lambda text: text) -> str:
-    """docs/keys.md: every binding, by context, as a table (KB-05: made from :data:`TABLE`)."""
-    lines = [
-        "# Keys of the window",
-        "",
-        "Every key of the window front end (`--ui window`). F1 speaks the keys that",
-        "work on the screen you are on; both F1 and this page are made from one table,",
-        "`accessible_dice/ui/keys.py`, so they always agree. Regenerate this page with",
-        "`python -m accessible_dice.ui.keys > docs/keys.md`.",
-        "",
-        "Insert and Caps Lock are never used: screen readers need them. No action needs",
-        "a key held down or pressed quickly. Every key answers: what it did, or why",
-        "nothing happened.",
-    ]
+#: docs/keys.md's own words around the tables, one paragraph or list item each (a page per language).
+PAGE = {
+    # Translators: the title of the key reference page (docs/<language>/keys.md).
+    "title": N_("Keys of the window"),
+    # Translators: the key reference page's first paragraph; keep the `--ui window` as it is.
+    "intro": N_("Every key of the window front end (`--ui window`). F1 speaks the keys that work on the screen "
+                "you are on; both F1 and this page are made from one table, so they always agree."),
+    # Translators: the key reference page's second paragraph.
+    "never": N_("Insert and Caps Lock are never used: screen readers need them. No action needs a key held down "
+                "or pressed quickly. Every key answers: what it did, or why nothing happened."),
+    # Translators: the first column's heading in the key reference tables.
+    "key": N_("Key"),
+    # Translators: the second column's heading in the key reference tables.
+    "does": N_("What it does"),
+    # Translators: a heading of the key reference page: what the window draws besides the words.
+    "screen": N_("What the screen shows"),
+}
+#: The list under "What the screen shows".
+SCREEN = (
+    # Translators: an item of "What the screen shows" on the key reference page.
+    N_("The last thing said is shown under the dice, so every spoken line can also be read."),
+    # Translators: an item of "What the screen shows" on the key reference page.
+    N_("The focused item has a thick frame and is drawn inverted; its description is said."),
+    # Translators: an item of "What the screen shows"; *held* and *shut* are the labels the window draws.
+    N_("A held die is raised, framed and labelled *held*; a shut flap is lowered, hatched and labelled *shut*. "
+       "Colour is never the only sign."),
+    # Translators: an item of "What the screen shows" on the key reference page.
+    N_("In a Yatzy scorecard a number in brackets is what the box would score now."),
+    # Translators: an item of "What the screen shows"; the key names as the window's key help says them.
+    N_("Three colour themes (F8), text and dice from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus)."),
+)
+
+
+def reference(_: Translate = lambda text: text, code: str = "en") -> str:
+    """docs/keys.md (English) or docs/<code>/keys.md: every binding, by context, as a table (KB-05: made
+    from :data:`TABLE`), with the page's words in language ``code``."""
+    page = "docs/keys.md" if code == "en" else f"docs/{code}/keys.md"
+    lines = [f"# {_(PAGE['title'])}", "", f"<!-- Made by: python -m accessible_dice.ui.keys {code} > {page} -->",
+             "", _(PAGE["intro"]), "", _(PAGE["never"])]
     for context, heading in CONTEXTS.items():
-        lines += ["", f"## {_(heading)}", "", "| key | does |", "| --- | --- |"]
+        lines += ["", f"## {_(heading)}", "", f"| {_(PAGE['key'])} | {_(PAGE['does'])} |", "| --- | --- |"]
         lines += [f"| {_(b.keys)} | {_(b.does)} |" for b in TABLE if b.context == context]
-    lines += [
-        "",
-        "## What the screen shows",
-        "",
-        "- The last thing said is shown under the dice, so every spoken line can also be read.",
-        "- The focused item has a thick frame and is drawn inverted; its description is said.",
-        "- A held die is raised, framed and labelled *held*; a shut flap is lowered, hatched",
-        "  and labelled *shut*. Colour is never the only sign.",
-        "- In a Yatzy scorecard a number in brackets is what the box would score now.",
-        "- Three colour themes (F8), text and dice from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus).",
-        "",
-    ]
+    lines += ["", f"## {_(PAGE['screen'])}", "", *(f"- {_(item)}" for item in SCREEN), ""]
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    print(reference(), end="")
+    import sys
+
+    from accessible_dice.presentation.i18n import language
+
+    words = language(sys.argv[1] if len(sys.argv) > 1 else "en")
+    print(reference(words._, words.code), end="")

@@ -27,11 +27,12 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
 from accessible_dice.names import check_names, shortened
-from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import TITLES, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
 from accessible_dice.ui.settings_screen import SettingsScreen
@@ -113,14 +114,14 @@ class Menu:
         while True:
             line = self.read_line()
             # Translators: the terminal command word for leaving (the same word as in a game).
-            if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
+            if line is None or line.strip().casefold() in {"q", *spellings("quit", self.language)}:
                 raise EndOfInput
             text = line.strip()
             # Translators: the menu word that returns to the main menu.
-            if text.casefold() in {"back", self._("back").casefold()}:
+            if text.casefold() in spellings(N_("back"), self.language):
                 raise Back
             # Translators: the terminal command word for help (the same word as in a game).
-            if text.casefold() not in {*HELP_WORDS, self._("help").casefold()}:
+            if text.casefold() not in {*HELP_WORDS, *spellings(N_("help"), self.language)}:
                 return text
             # Translators: help at any menu step, after what the step takes; back and quit are typed words.
             leaving = self._("Type back for the main menu, or quit to leave.")
@@ -244,7 +245,7 @@ class Menu:
 
     def _new_game(self) -> Session:
         games = playable()
-        titles = [(self._(TITLES[g]), (g,)) for g in games]
+        titles = [(listed_title(g, self.language), (g,)) for g in games]
         last = self.last if self.last is not None and self.last.get("game") in games else None
         again = None
         if last is not None:

@@ -18,7 +18,7 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
-from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import TITLES, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
@@ -97,7 +97,8 @@ class GameChoice(Menu):
         self.menu = menu
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in playable()]
+        return [(game_id, listed_title(game_id, self.window.language), lambda g=game_id: self.ask_players(g))
+                for game_id in playable()]
 
     def ask_players(self, game_id: str) -> None:
         cls = game_class(game_id)

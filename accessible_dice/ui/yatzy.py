@@ -16,14 +16,13 @@ the play order allows. A refusal lists the player's words
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, ThrowAgain, UnknownBox, Yatzy, score
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.presentation.yatzy import box_word
+from accessible_dice.presentation.typed_words import box_spellings, plain
 from accessible_dice.ui.commands import Typed, command_word, dice_in, dice_placeholder, spellings
 
 WORDS = {
@@ -62,18 +61,19 @@ class AmbiguousBox(InvalidInput):
 
 
 def folded(text: str) -> str:
-    """``text`` as box names are compared: lower case, without accents, hyphens for spaces."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-    return "-".join(plain.replace("-", " ").replace("_", " ").split())
+    """``text`` as box names are compared: without accents (presentation/typed_words.py), hyphens for spaces."""
+    return "-".join(plain(text).replace("-", " ").replace("_", " ").split())
 
 
 def _names(box: Box, language: Language) -> set[str]:
-    """Every way to write ``box``: command word, English label, the player's language's name."""
-    return {folded(box.command), folded(box.label), folded(box_word(box, language))}
+    """Every way to write ``box``: command word, English label, the player's language's name and its
+    inflections ("malou postupku"), folded alike."""
+    return {folded(name) for name in {box.command, *box_spellings(box.label, language)}}
 
 
 def box_named(game: Yatzy, words: list[str], language: Language) -> Box:
-    """The box ``words`` name; a bare ``score`` is the one box the play order allows now."""
+    """The box ``words`` name: by number (1-15 in scorecard order), by name or its unique start, accents
+    optional; a bare ``score`` is the one box the play order allows now."""
     if not words:
         allowed = game.allowed_boxes()
         if len(allowed) == 1:
