@@ -19,7 +19,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
-from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import TITLES, NotPlayableYet, options, playable, scores
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
@@ -191,10 +191,14 @@ class Menu:
             return None
 
     def _new_game(self) -> Session:
-        games = playable()
+        games = list(TITLES)
         titles = [(self._(TITLES[g]), (g,)) for g in games]
-        # Translators: the question before the numbered list of games.
-        game_id = games[self.choose(self._("Choose a game:"), titles)]
+        while True:
+            # Translators: the question before the numbered list of games.
+            game_id = games[self.choose(self._("Choose a game:"), titles)]
+            if game_id in playable():
+                break
+            self.refuse(NotPlayableYet(game=game_id))
         players = self._players(game_id)
         options = self._options(game_id)
         dice = [

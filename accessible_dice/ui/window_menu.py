@@ -17,7 +17,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
-from accessible_dice.presentation import TITLES, options, playable, scores
+from accessible_dice.presentation import TITLES, NotPlayableYet, options, playable, scores
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, check_names, new_session, save_path
 from accessible_dice.ui.launch import NoSavedGame
@@ -107,9 +107,12 @@ class GameChoice(Menu):
         self.menu = menu
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in playable()]
+        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in TITLES]
 
     def ask_players(self, game_id: str) -> None:
+        if game_id not in playable():
+            self.window.refuse(NotPlayableYet(game=game_id))
+            return
         cls = game_class(game_id)
 
         def chosen(text: str) -> bool:
