@@ -45,16 +45,24 @@ class Result:
 NO_SYSTEM_LANGUAGE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 
 
+#: The tests' folder: ``python -m pig`` (the command line with the example game registered) is found there.
+TESTS = Path(__file__).resolve().parent
+
+
 def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60,
-            system: Mapping[str, str] = NO_SYSTEM_LANGUAGE) -> Result:
+            system: Mapping[str, str] = NO_SYSTEM_LANGUAGE, module: str = "accessible_dice",
+            extra: Mapping[str, str] | None = None) -> Result:
     """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each.
 
     ``system`` sets the locale variables the program reads for the system's language.
+    ``module`` ``pig`` runs the same command line with the example game
+    registered (tests/pig/__main__.py); ``extra`` adds environment variables.
     """
-    env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+    path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path, **(extra or {}), "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
-    done = subprocess.run([sys.executable, "-m", "accessible_dice", *args],
+    done = subprocess.run([sys.executable, "-m", module, *args],
                           input="".join(f"{line}\n" for line in typed), capture_output=True, text=True,
                           encoding="utf-8", env=env, timeout=timeout)
     assert "Traceback" not in done.stdout and "Traceback" not in done.stderr, done.stderr
