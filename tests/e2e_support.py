@@ -59,7 +59,8 @@ def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: floa
     registered (tests/pig/__main__.py); ``extra`` adds environment variables.
     """
     path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "PYTHONPATH": path, **(extra or {}), "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+    env = {**os.environ, "PYTHONPATH": path, **(extra or {}),
+           "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
     done = subprocess.run([sys.executable, "-m", module, *args],

@@ -18,7 +18,6 @@ crashing in front of a player:
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import inspect
 import random
@@ -30,7 +29,7 @@ from pathlib import Path
 import pytest
 from catalog_support import catalogs, write_pseudo_catalog
 from e2e_support import run_cli
-from pig import EVERY_GAME, PARTS, registered
+from pig import EVERY_GAME, registered
 from test_catalogs import language_from_po
 from test_conformance import player_counts
 from test_pseudo_locale import CODE, allowed_words, leaks
@@ -38,7 +37,7 @@ from test_pseudo_locale import CODE, allowed_words, leaks
 from accessible_dice import strategy
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
-from accessible_dice.games import GAMES, parts
+from accessible_dice.games import parts
 from accessible_dice.games.base import Event, Game, Roll
 from accessible_dice.presentation import missing, playable, presenter_for
 from accessible_dice.presentation.i18n import EXTRA_CATALOGS, LANGUAGES, Language, language

@@ -30,7 +30,7 @@ class PigBoard(Board):
     def rows(self) -> list[Row]:
         return [Row(f"player{player}", [Cell(f"total{player}", self.say.board_answer(player).text,
                                              self.say.language.number(total), kind="cell")], header=name)
-                for player, (name, total) in enumerate(zip(self.game.players, self.game.totals))]
+                for player, (name, total) in enumerate(zip(self.game.players, self.game.totals, strict=True))]
 
 
 BOARD = PigBoard
