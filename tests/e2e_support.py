@@ -103,21 +103,22 @@ def said_alike(english: Sequence[str], other: Sequence[str]) -> list[str]:
     return found
 
 
-def play(lang: str, args: Sequence[str], typed: Sequence[str], data: Path) -> Result:
+def play(lang: str, args: Sequence[str], typed: Sequence[str], data: Path, module: str = "accessible_dice") -> Result:
     """An end-to-end game: in English, and when ``lang`` is another language, in it too, the same game.
 
     The other run types the same lines with that language's command words
     and must be said alike (:func:`said_alike`); it is kept in ``other``. The
     English result is returned, so a test's exact English checks hold in
-    every language it is run for.
+    every language it is run for. ``module`` is as for :func:`run_cli`.
     """
     game_id = args[args.index("--game") + 1]
-    english = run_cli([*args, "--lang", "en"], typed, data / "en")
+    english = run_cli([*args, "--lang", "en"], typed, data / "en", module=module)
     if lang == "en":
         return english
     words = language(lang)
     assert words.code == lang, f"no catalog for {lang}"
-    other = run_cli([*args, "--lang", lang], [typed_in(words, game_id, line) for line in typed], data / lang)
+    other = run_cli([*args, "--lang", lang], [typed_in(words, game_id, line) for line in typed], data / lang,
+                    module=module)
     differences = said_alike(english.lines, other.lines)
     assert other.status == english.status and not differences, "\n".join(differences)
     english.other = other

@@ -1,11 +1,11 @@
-"""Pig's hints and computer players: the most points banked this turn, on average.
+"""Pig's hints and computer players: the most points banked this turn, on average, none counted past the goal.
 
 A choice's value is the expected number of points the turn banks under the
 best play for that measure: holding banks the turn total; throwing again
-loses it on a 1 and otherwise goes on from a higher total. A turn total that
-reaches the goal is always banked (it wins). Exact for this measure, and the
-classic "hold at 20" falls out of it; it does not weigh the opponents'
-scores, which is enough for an example.
+loses it on a 1 and otherwise goes on from a higher total. Points past the
+goal are worth nothing (the win is the same), so a turn total that wins is
+banked. Exact for this measure, and the classic "hold at 20" falls out of
+it; it does not weigh the opponents' scores, which is enough for an example.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pig.rules import FACES, GOAL, PIG_OUT, Hold, Pig, RollAgain
 
 @cache
 def turn_value(at_risk: int, needed: int) -> float:
-    """Expected points banked from a turn total of ``at_risk`` when ``needed`` more points win."""
-    return max(float(at_risk), throw_value(at_risk, needed)) if at_risk < needed else float(at_risk)
+    """Expected points banked (at most ``needed``) from a turn total of ``at_risk`` when ``needed`` more points win."""
+    return max(float(at_risk), throw_value(at_risk, needed)) if at_risk < needed else float(needed)
 
 
 def throw_value(at_risk: int, needed: int) -> float:
@@ -33,7 +33,7 @@ def best_move(game: Pig, considering: Move | None = None) -> Advice:
     game.check_move_due()
     needed = GOAL - game.totals[game.turn]
     # Hold first: when both bank the same on average, the safe choice ranks first.
-    choices = {Hold(): Choice((Hold(),), float(game.at_risk)),
+    choices = {Hold(): Choice((Hold(),), float(min(game.at_risk, needed))),
                RollAgain(): Choice((RollAgain(),), throw_value(game.at_risk, needed))}
     considered = None
     if considering is not None:
