@@ -54,7 +54,7 @@ class Launch:
 
     def with_settings(self, chosen: Settings) -> Launch:
         """This launch with the player's settings where no flag was given."""
-        remembered = {"lang": None if chosen.language == "auto" else chosen.language,
+        remembered: dict[str, Any] = {"lang": None if chosen.language == "auto" else chosen.language,
                       "speech": chosen.speech, "verbosity": chosen.verbosity}
         return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
 

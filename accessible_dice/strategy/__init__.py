@@ -38,9 +38,11 @@ def best_move(game: Game, considering: Move | None = None) -> Advice:
     the game's refusal when ``considering`` is not legal, and ``GameIsOver`` or
     ``ThrowFirst`` when there is nothing to decide.
     """
-    return _module(game).best_move(game, considering)  # type: ignore[no-any-return]
+    advice: Advice = _module(game).best_move(game, considering)
+    return advice
 
 
 def computer_move(game: Game) -> Move:
     """The move a computer player makes now: the best choice's next move."""
-    return _module(game).computer_move(game)  # type: ignore[no-any-return]
+    move: Move = _module(game).computer_move(game)
+    return move

@@ -154,7 +154,7 @@ def _run(launch: Launch) -> int:
     launch = launch.with_settings(loaded.settings)
     lang = language(launch.lang)
     if _front_end(launch) == "window":
-        from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
+        from accessible_dice.ui.window import run_window
 
         return int(run_window(launch, lang, loaded.problems))
     announcer = _outputs(launch, lang, loaded.settings)
@@ -184,13 +184,13 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     menu = Menu(announcer, _read_line, lang, manual=manual, seed=launch.seed, save_to=save_path(),
                 record_to=history_path(), settings=screen)
     while True:
-        chosen = (resumed, True) if resumed is not None else menu.run()
+        picked = (resumed, True) if resumed is not None else menu.run()
         resumed = None
-        if chosen is None:
+        if picked is None:
             # Translators: leaving the program from the main menu.
             announcer.say(answer(lang._("Goodbye.")))
             return 0
-        if terminal.play(*chosen) != "over":
+        if terminal.play(*picked) != "over":
             return 0
 
 

@@ -232,7 +232,7 @@ class Terminal:
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
-        opening = [presenter.opening(resumed)]
+        opening: list[Utterance | None] = [presenter.opening(resumed)]
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
         self.say(combine(opening))

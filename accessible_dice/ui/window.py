@@ -233,7 +233,7 @@ class Screen:
         self.window.refuse(error)
 
 
-MenuItem = tuple[str, str, Callable[[], None]]
+MenuItem = tuple[str, str, Callable[[], object]]
 
 
 class Menu(Screen):
@@ -279,7 +279,7 @@ class Confirm(Screen):
 
     overlay = True
 
-    def __init__(self, window: Window, question: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, window: Window, question: str, on_yes: Callable[[], object]) -> None:
         super().__init__(window, question)
         self.on_yes = on_yes
 
@@ -544,7 +544,7 @@ class Window:
         except DiceError as error:  # a value the keys made is always allowed; never stop the game for it
             log.warning("could not keep %s = %s: %s", key, value, error)
 
-    def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
+    def confirm(self, question: str, on_yes: Callable[[], object]) -> None:
         """Ask before a destructive choice, unless the player turned confirmations off."""
         if self.prefs.settings.confirm:
             self.push(Confirm(self, question, on_yes))

@@ -9,6 +9,7 @@ main menu it asks before closing the program (KB-15).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from accessible_dice import save
@@ -107,7 +108,7 @@ class GameChoice(Menu):
         self.menu = menu
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in TITLES]
+        return [(game_id, self._(TITLES[game_id]), partial(self.ask_players, game_id)) for game_id in TITLES]
 
     def ask_players(self, game_id: str) -> None:
         if game_id not in playable():
@@ -154,7 +155,7 @@ class Options(Menu):
             items.append((spec.key, _("{option}: {value}").format(
                 option=options.name(spec.key, self.window.language),
                 value=options.value_words(spec, self.values[spec.key], self.window.language)),
-                lambda s=spec: self.edit(s)))
+                partial(self.edit, spec)))
         if self.menu.manual:  # noqa: SIM108 - each message keeps its own translator comment
             # Translators: dice choice: real dice are thrown and their values typed.
             dice = _("real dice, you type their values")

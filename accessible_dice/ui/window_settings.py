@@ -9,6 +9,7 @@ how number keys hold dice; speech output and language hold from the next start).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
@@ -35,7 +36,7 @@ class SettingsMenu(Menu):
         return [(spec.key, self._("{option}: {value}").format(option=words.name(spec.key, language),
                                                               value=words.said_value(spec.key, prefs.settings,
                                                                                      language)),
-                 lambda key=spec.key: self.edit(key))
+                 partial(self.edit, spec.key))
                 for spec in config.SPECS]
 
     def edit(self, key: str) -> None:
