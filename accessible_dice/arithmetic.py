@@ -57,6 +57,11 @@ class EmptyInput(ExpressionInvalid):
     template = N_("Nothing was typed; write a calculation like 5 + 4.")
 
 
+class NotText(ExpressionInvalid):
+    # Translators: a program called the rules with something that is not text (never typed by a player).
+    template = N_("A calculation must be text, like 5 + 4.")
+
+
 class TooLong(ExpressionInvalid):
     template = N_("That is too long: {length} characters, at most {limit}.")
 
@@ -192,6 +197,8 @@ def _where(position: int) -> dict[str, int]:
 
 
 def _tokenize(text: str) -> list[_Token]:
+    if not isinstance(text, str):
+        raise NotText()
     if len(text) > MAX_LENGTH:
         raise TooLong(length=len(text), limit=MAX_LENGTH)
     tokens: list[_Token] = []

@@ -19,6 +19,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.names import check_names
+from accessible_dice.presentation import missing
 from accessible_dice.presentation.i18n import LANGUAGES
 from accessible_dice.settings import Settings
 
@@ -54,7 +55,7 @@ class Launch:
 
     def with_settings(self, chosen: Settings) -> Launch:
         """This launch with the player's settings where no flag was given."""
-        remembered = {"lang": None if chosen.language == "auto" else chosen.language,
+        remembered: dict[str, Any] = {"lang": None if chosen.language == "auto" else chosen.language,
                       "speech": chosen.speech, "verbosity": chosen.verbosity}
         return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
 
@@ -122,6 +123,9 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
         raise UsageError("--option needs --game, since options belong to a game")
     options: dict[str, Any] = {}
     if args.game is not None:
+        lacking = missing(args.game)
+        if lacking:
+            raise UsageError(f"--game: {args.game} cannot be played here yet; it lacks its {', '.join(lacking)}")
         cls = game_class(args.game)
         try:
             options = resolve(args.game, cls.options_spec, dict(parse_assignment(o) for o in args.option))

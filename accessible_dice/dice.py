@@ -48,6 +48,11 @@ class DieOutOfRange(InvalidInput):
     template = N_("Die {position}: {value} is not valid, enter 1 to {faces}.")
 
 
+class NotDice(InvalidInput):
+    # Translators: a program called the rules with something that is no list of dice (never typed by a player).
+    template = N_("The dice must be a list of numbers, like 3 4.")
+
+
 class NotADieValue(InvalidInput):
     # Translators: manual dice entry; {text} is what the player typed.
     template = N_("{text} is not a number. Enter {count} values from 1 to {faces}, like {example}.")
@@ -115,6 +120,8 @@ def check_values(dice: Sequence[int], count: int, faces: int, *, at_most: bool =
     The one check behind typed dice, thrown dice and the referee functions,
     so every game refuses a bad die with the same words.
     """
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise NotDice()
     values = tuple(dice)
     if len(values) > count or (len(values) < count and not at_most):
         raise WrongDiceCount(count=count, faces=faces, given=len(values))

@@ -282,8 +282,8 @@ def loads(text: str) -> tuple[Settings, list[DiceError]]:
         if key in seen:
             problems.append(SettingTwice(line=number, key=key))
         seen.add(key)
-        text = _as_text(line, written)
-        value = None if text is None else spec.parse(text)
+        as_text = _as_text(line, written)
+        value = None if as_text is None else spec.parse(as_text)
         if value is None:
             values.pop(_field(key), None)
             problems.append(BadSettingValue(line=number, key=key, value=shortened(written) or '""',

@@ -148,10 +148,10 @@ def undo_point(game: Game, history: Sequence[Step], *, manual: bool, computers: 
         if owner not in computers or thrown:
             return step.index
     if len(history) > floor:  # a computer acted since: its own actions are all that is left
-        actor = owner
+        actor: int | None = owner
     else:  # the player now to act acted since, and took it back
         actor = game.current_player()
-        assert actor is not None, "the game is not over"
+    assert actor is not None, "a player acted, and the game is not over"
     raise NextPlayerActed(name=game.players[actor])
 
 

@@ -8,15 +8,30 @@ from collections.abc import Iterator
 
 import pytest
 
-# No test may open a real window or sound device, or touch the player's data or settings.
-os.environ.setdefault("ACCESSIBLE_DICE_DATA", tempfile.mkdtemp(prefix="accessible-dice-data-"))
-os.environ.setdefault("ACCESSIBLE_DICE_CONFIG", tempfile.mkdtemp(prefix="accessible-dice-config-"))
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# Yatzy's strategy table is kept in a folder of the test run's own, never the player's.
+#: Variables set for every test, whatever the developer's shell has: no test may open a real window
+#: or sound device, touch the player's data, settings or catalogs, or hear the developer's language.
+ISOLATED = {
+    "ACCESSIBLE_DICE_DATA": tempfile.mkdtemp(prefix="accessible-dice-data-"),
+    "ACCESSIBLE_DICE_CONFIG": tempfile.mkdtemp(prefix="accessible-dice-config-"),
+    "XDG_DATA_HOME": tempfile.mkdtemp(prefix="accessible-dice-xdg-data-"),
+    "XDG_CONFIG_HOME": tempfile.mkdtemp(prefix="accessible-dice-xdg-config-"),
+    "XDG_CACHE_HOME": tempfile.mkdtemp(prefix="accessible-dice-xdg-cache-"),
+    "XDG_STATE_HOME": tempfile.mkdtemp(prefix="accessible-dice-xdg-state-"),
+    "XDG_RUNTIME_DIR": tempfile.mkdtemp(prefix="accessible-dice-xdg-runtime-"),
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    "LANG": "C.UTF-8",
+}
+#: Variables removed: a display or a screen reader's bus to reach, a translator's catalog folder, a language.
+REMOVED = ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "ACCESSIBLE_DICE_LOCALES",
+           "LANGUAGE", "LC_ALL", "LC_MESSAGES")
+os.environ.update(ISOLATED)
+for name in REMOVED:
+    os.environ.pop(name, None)
+# Yatzy's strategy table is a cache, not the player's data: a developer's folder for it is honoured
+# (so it is built once, not per run), else the test run has its own.
 os.environ.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", tempfile.mkdtemp(prefix="accessible-dice-strategy-"))
-
 
 @pytest.fixture(autouse=True)
 def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,16 +48,25 @@ class Result:
 NO_SYSTEM_LANGUAGE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
 
 
+#: The tests' folder: ``python -m pig`` (the command line with the example game registered) is found there.
+TESTS = Path(__file__).resolve().parent
+
+
 def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: float = 60,
-            system: Mapping[str, str] = NO_SYSTEM_LANGUAGE) -> Result:
+            system: Mapping[str, str] = NO_SYSTEM_LANGUAGE, module: str = "accessible_dice",
+            extra: Mapping[str, str] | None = None) -> Result:
     """``python -m accessible_dice ARGS`` with ``typed`` as standard input, one line each.
 
     ``system`` sets the locale variables the program reads for the system's language.
+    ``module`` ``pig`` runs the same command line with the example game
+    registered (tests/pig/__main__.py); ``extra`` adds environment variables.
     """
-    env = {**os.environ, "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+    path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path, **(extra or {}),
+           "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
-    done = subprocess.run(watched_command(args, timeout), input="".join(f"{line}\n" for line in typed),
+    done = subprocess.run(watched_command(args, timeout, module), input="".join(f"{line}\n" for line in typed),
                           capture_output=True, text=True, encoding="utf-8", env=env, timeout=timeout + DUMP_GRACE)
     assert not done.stderr.startswith(HUNG), f"the program hung; every thread's stack:\n{done.stderr}"
     assert "Traceback" not in done.stdout and "Traceback" not in done.stderr, done.stderr
@@ -78,8 +87,8 @@ HUNG = "Timeout ("
 DUMP_GRACE = 10.0
 
 
-def watched_command(args: Sequence[str], timeout: float) -> list[str]:
-    """``python -m accessible_dice ARGS``, which dumps every thread's stack and ends when it runs past ``timeout``.
+def watched_command(args: Sequence[str], timeout: float, module: str = "accessible_dice") -> list[str]:
+    """``python -m MODULE ARGS``, which dumps every thread's stack and ends when it runs past ``timeout``.
 
     So a hang in CI (newcomer.md finding 1) shows where each thread waited,
     instead of a bare time-out. The program itself is run as ``-m`` runs it
@@ -87,8 +96,8 @@ def watched_command(args: Sequence[str], timeout: float) -> list[str]:
     """
     watch = ("import faulthandler, runpy, sys; "
              f"faulthandler.dump_traceback_later({float(timeout)!r}, exit=True); "
-             "sys.argv[0] = 'accessible_dice'; "
-             "runpy.run_module('accessible_dice', run_name='__main__', alter_sys=True)")
+             f"sys.argv[0] = {module!r}; "
+             f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
     return [sys.executable, "-c", watch, *args]
 
 
@@ -125,21 +134,22 @@ def said_alike(english: Sequence[str], other: Sequence[str]) -> list[str]:
     return found
 
 
-def play(lang: str, args: Sequence[str], typed: Sequence[str], data: Path) -> Result:
+def play(lang: str, args: Sequence[str], typed: Sequence[str], data: Path, module: str = "accessible_dice") -> Result:
     """An end-to-end game: in English, and when ``lang`` is another language, in it too, the same game.
 
     The other run types the same lines with that language's command words
     and must be said alike (:func:`said_alike`); it is kept in ``other``. The
     English result is returned, so a test's exact English checks hold in
-    every language it is run for.
+    every language it is run for. ``module`` is as for :func:`run_cli`.
     """
     game_id = args[args.index("--game") + 1]
-    english = run_cli([*args, "--lang", "en"], typed, data / "en")
+    english = run_cli([*args, "--lang", "en"], typed, data / "en", module=module)
     if lang == "en":
         return english
     words = language(lang)
     assert words.code == lang, f"no catalog for {lang}"
-    other = run_cli([*args, "--lang", lang], [typed_in(words, game_id, line) for line in typed], data / lang)
+    other = run_cli([*args, "--lang", lang], [typed_in(words, game_id, line) for line in typed], data / lang,
+                    module=module)
     differences = said_alike(english.lines, other.lines)
     assert other.status == english.status and not differences, "\n".join(differences)
     english.other = other

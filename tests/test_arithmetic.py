@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from timing_support import budget
 
 from accessible_dice import arithmetic as ar
 from accessible_dice.errors import DiceError
@@ -322,7 +323,7 @@ def _only_documented_errors(call: Callable[[], object]) -> None:
             assert type(error).__module__ == ar.__name__
             assert str(error)
         times.append(time.perf_counter() - start)
-    assert min(times) < 0.01
+    assert min(times) < budget(0.01)
 
 
 @settings(max_examples=300, deadline=None)
@@ -351,4 +352,4 @@ def test_worst_case_input_is_fast() -> None:
     for text in ["9999×" * 39 + "9999", "(" * 10 + "1+" * 90 + "1" + ")" * 10, "1" * 200]:
         with contextlib.suppress(DiceError):
             ar.evaluate(ar.parse_expression(text))
-    assert time.perf_counter() - start < 0.03
+    assert time.perf_counter() - start < budget(0.03)

@@ -1,6 +1,8 @@
 """One conformance suite over every registered game (OpenSpiel's api_test idea).
 
-Each game joins simply by being registered in ``accessible_dice.games.GAMES``.
+Each game joins simply by being registered in ``accessible_dice.games.GAMES``;
+the example game Pig (tests/pig) is registered for this module, so the
+extension path is held to the same rules.
 For every game and random seeds and move choices: play always finishes, legal
 moves are never empty before the end, save -> replay gives an equal state, an
 illegal action changes nothing, scores are never negative, and the same seed
@@ -10,19 +12,27 @@ gives the same game.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pig import EVERY_GAME, registered
 from rules_support import refused
 
 from accessible_dice import save
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
-from accessible_dice.games import GAMES, game_class, new_game
+from accessible_dice.games import game_class, new_game
 from accessible_dice.games.base import Game, Roll
 
 MAX_ACTIONS = 5_000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pig() -> Iterator[None]:
+    with registered():
+        yield
 
 
 def player_counts(name: str) -> list[int]:
@@ -49,7 +59,7 @@ def play(name: str, players: int, seed: int, *, check_each_step: bool = False) -
     raise AssertionError(f"{name} did not finish in {MAX_ACTIONS} actions (seed {seed})")
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", EVERY_GAME)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_always_finishes_with_winners_and_no_negative_score(name: str, seed: int) -> None:
@@ -61,7 +71,7 @@ def test_random_play_always_finishes_with_winners_and_no_negative_score(name: st
         assert game.winners(), "someone always wins (ties share the win)"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", EVERY_GAME)
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_save_then_replay_gives_an_equal_game_at_any_point(name: str, seed: int) -> None:
@@ -76,13 +86,13 @@ def test_save_then_replay_gives_an_equal_game_at_any_point(name: str, seed: int)
         assert restored.history == game.history
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_same_seed_gives_the_same_game(name: str) -> None:
     players = player_counts(name)[-1]
     assert play(name, players, 1234).history == play(name, players, 1234).history
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", EVERY_GAME)
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_illegal_actions_change_nothing(name: str, seed: int) -> None:
@@ -107,7 +117,7 @@ def test_illegal_actions_change_nothing(name: str, seed: int) -> None:
         refused(game, some_move, DiceError)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_every_game_names_its_rules_metadata(name: str) -> None:
     cls = game_class(name)
     assert cls.id == name

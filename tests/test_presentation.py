@@ -44,8 +44,8 @@ def stb(players=("Anna", "Ben"), throws=(), verbosity=Verbosity.NORMAL, **option
 # ---------------------------------------------------------------- every event is said
 
 
-def _event_classes(module_name: str) -> list[type[Event]]:
-    module = importlib.import_module(f"accessible_dice.games.{module_name}")
+def _event_classes(game_id: str) -> list[type[Event]]:
+    module = importlib.import_module(GAMES[game_id].rules)
     return [cls for _, cls in inspect.getmembers(module, inspect.isclass)
             if issubclass(cls, Event) and cls is not Event]
 
@@ -54,7 +54,7 @@ def _event_classes(module_name: str) -> list[type[Event]]:
 def test_every_event_of_a_playable_game_has_words(game_id: str) -> None:
     """SR-08: every event of the rules is announced; a missing method would be silent."""
     presenter = type(presenter_for(new_game(game_id, ["A", "B"]), EN))
-    missing = [cls.__name__ for cls in _event_classes(GAMES[game_id])
+    missing = [cls.__name__ for cls in _event_classes(game_id)
                if not hasattr(presenter, f"on_{cls.__name__}")]
     assert missing == []
 
@@ -328,7 +328,8 @@ def test_a_catalog_found_in_the_locales_folder_is_used(tmp_path: Path, monkeypat
 
 
 #: The terminal front end's own modules (the window's live in ui/ too, with their own tests).
-TERMINAL = ("commands", "terminal", "menu", "launch", *GAMES.values())
+TERMINAL = ("commands", "terminal", "menu", "launch",
+            *(parts.commands.rpartition(".")[2] for parts in GAMES.values()))
 
 
 def _messages() -> list[tuple[str, int, object, list[str]]]:

@@ -200,15 +200,14 @@ def test_text_that_is_not_an_equation_is_refused_at_no_cost(text: str) -> None:
     g = game()
     g.apply(R(ROLL))
     refused(g, WriteEquation(text), InvalidInput)
-    with pytest.raises(DiceError):
-        check(text, ROLL)
+    verdict = check(text, ROLL)
+    assert not verdict.valid and verdict.slip and verdict.reason
     assert g.lives == [3, 3] and g.current_player() == 0
 
 
 @pytest.mark.parametrize("text", ["=", "x", "+ − =", "( )"])
 def test_signs_without_any_number_are_not_an_equation(text: str) -> None:
-    with pytest.raises(NotAnEquation):
-        check(text, ROLL)
+    assert isinstance(check(text, ROLL).error, NotAnEquation)
 
 
 @pytest.mark.parametrize("dice", [(1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 6, 7)])

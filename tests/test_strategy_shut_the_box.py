@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 from rules_support import play_out
+from timing_support import budget
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Roll, ThrowFirst
@@ -98,7 +99,7 @@ def test_a_hint_comes_back_in_under_50_ms():
     game = _game_with(range(1, 11), (2, 6))
     start = time.perf_counter()
     best_move(game)
-    assert time.perf_counter() - start < 0.05
+    assert time.perf_counter() - start < budget(0.05)
 
 
 @pytest.mark.parametrize(("players", "options"), [

@@ -38,6 +38,9 @@ SOURCE = "en"
 TRANSLATORS = "accessible_dice translators"
 #: N_ marks a message; NP_ a singular/plural pair; NC_ a message with its context (accessible_dice.errors).
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
+#: Where messages are read: the program, and the example game of tests/pig, whose words go through
+#: the catalogs exactly as a real game's do (CONTRIBUTING.md, "Adding a game").
+SOURCES = [("accessible_dice/**.py", "python"), ("tests/pig/**.py", "python")]
 #: A fixed date keeps the files byte-stable between runs (dates are not content).
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([a-z_][a-z0-9_]*)(?:![rsa])?(?::[^{}]*)?\}")
@@ -55,7 +58,7 @@ def extract() -> Catalog:
     """Every player-facing message in the package, with translator comments."""
     catalog = Catalog(project="accessible_dice", version="", creation_date=STAMP, revision_date=STAMP,
                       msgid_bugs_address="", copyright_holder="accessible_dice", fuzzy=False)
-    found = extract_from_dir(str(ROOT), method_map=[("accessible_dice/**.py", "python")], keywords=KEYWORDS,
+    found = extract_from_dir(str(ROOT), method_map=SOURCES, keywords=KEYWORDS,
                              comment_tags=("Translators:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)

@@ -1,25 +1,81 @@
-"""The five games, one module each, and the registry that names them.
+"""The games and the registry that names each one's parts.
 
-Modules are imported on first use, so asking for one game never loads the
-others (QUICLO's solver tables, say).
+A game is more than its rules: it needs words (a presenter), typed commands,
+a menu title and a rules page, and may have a window board and a strategy.
+:class:`Parts` names where each lives, as module paths imported on first use,
+so asking for one game never loads the others (QUICLO's solver tables, say),
+and a game kept outside the package (the example game in ``tests/pig/``) is
+added with :func:`register` without editing anything here. CONTRIBUTING.md,
+"Adding a game", lists what each part must define.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game
 
-#: Registry name -> module inside this package; the module's ``GAME`` is the class.
-GAMES: dict[str, str] = {
-    "shut-the-box": "shut_the_box",
-    "yatzy": "yatzy",
-    "storeslem": "storeslem",
-    "quiclo": "quiclo",
-    "threes-away": "threes_away",
+#: What each part's module must define, by part name; ``board`` and ``strategy`` may be left out.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "rules": ("GAME",),
+    "presentation": ("PRESENTER",),
+    "commands": ("WORDS", "parse", "help_words"),
+    "board": ("BOARD",),
+    "strategy": ("best_move", "computer_move"),
+}
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Where one game's parts are: module paths, its title, and its rules pages.
+
+    ``title`` is the game's name marked with ``N_`` (translated where said).
+    ``board`` may be ``None``: the window then shows the typed board (a text
+    field for the game's commands). ``strategy`` may be ``None``: no hints and
+    no computer players. ``pages`` is the folder of the rules pages
+    (``<id>.md``, translations in ``<code>/<id>.md``); ``None`` means the
+    program's own (``docs/rules``).
+    """
+
+    title: str
+    rules: str
+    presentation: str
+    commands: str
+    board: str | None = None
+    strategy: str | None = None
+    pages: Path | None = None
+
+    @classmethod
+    def packaged(cls, module: str, title: str) -> Parts:
+        """A game inside this package: ``module`` in games/, presentation/, ui/ and strategy/, ui/window_<module>."""
+        package = "accessible_dice"
+        return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}", f"{package}.ui.{module}",
+                   f"{package}.ui.window_{module}", f"{package}.strategy.{module}")
+
+    def module(self, part: str) -> str | None:
+        """The module path of ``part`` (a key of :data:`REQUIRED`), ``None`` when the game leaves it out."""
+        path: str | None = getattr(self, part)
+        return path
+
+
+#: Registry name -> the game's parts, in menu order.
+GAMES: dict[str, Parts] = {
+    # Translators: game name (Czech: Šance); see words.md.
+    "shut-the-box": Parts.packaged("shut_the_box", N_("Shut the Box")),
+    # Translators: game name; see words.md.
+    "yatzy": Parts.packaged("yatzy", N_("Yatzy")),
+    # Translators: game name; see words.md.
+    "storeslem": Parts.packaged("storeslem", N_("Storeslem")),
+    # Translators: game name (German sheet: QUICLO Gleichung); see words.md.
+    "quiclo": Parts.packaged("quiclo", N_("QUICLO Equation")),
+    # Translators: game name (Swedish sheet: Treor bort); see words.md.
+    "threes-away": Parts.packaged("threes_away", N_("Threes Away")),
 }
 
 
@@ -27,12 +83,55 @@ class UnknownGame(InvalidInput):
     template = N_("There is no game called {name}; choose one of: {known}.")
 
 
+class NotPlayableYet(InvalidInput):
+    # Translators: {game} is a game's name; a part of it (its words, its commands, ...) is not written yet.
+    template = N_("{game} cannot be played here yet.")
+
+
+def register(game_id: str, parts: Parts) -> None:
+    """Add a game kept outside this package; it joins the menus and ``--game`` like the others.
+
+    A name taken already is a programming mistake (never a player's), so it
+    raises a plain ``ValueError`` rather than a spoken refusal.
+    """
+    if game_id in GAMES:
+        raise ValueError(f"a game called {game_id} is registered already")
+    GAMES[game_id] = parts
+
+
+def unregister(game_id: str) -> None:
+    """Take back a game added by :func:`register` (a test's example game, after the test)."""
+    GAMES.pop(game_id, None)
+
+
+def parts(game_id: str) -> Parts:
+    """The parts of the game registered as ``game_id``."""
+    found = GAMES.get(game_id)
+    if found is None:
+        raise UnknownGame(name=game_id, known=", ".join(GAMES))
+    return found
+
+
+def part_module(game_id: str, part: str) -> ModuleType | None:
+    """The module of ``game_id``'s ``part``; ``None`` when the game leaves it out or it is not written yet."""
+    path = parts(game_id).module(part)
+    if path is None:
+        return None
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name is not None and path.startswith(error.name):
+            return None  # the part's own module is missing, not something it imports
+        raise
+
+
 def game_class(name: str) -> type[Game]:
     """The class of the game registered as ``name``."""
-    module = GAMES.get(name)
+    module = part_module(name, "rules")
     if module is None:
-        raise UnknownGame(name=name, known=", ".join(GAMES))
-    return importlib.import_module(f"{__name__}.{module}").GAME  # type: ignore[no-any-return]
+        raise NotPlayableYet(game=name)
+    game: type[Game] = module.GAME
+    return game
 
 
 def new_game(name: str, players: Sequence[str], options: Mapping[str, Any] | None = None) -> Game:

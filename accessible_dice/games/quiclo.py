@@ -55,6 +55,7 @@ class SidesDiffer(IllegalMove):
 #: Errors that mean the text is not an equation at all (a slip at the
 #: keyboard): refused at no cost. Every other error is a wrong equation.
 _NOT_AN_EQUATION: tuple[type[DiceError], ...] = (
+    arithmetic.NotText,
     arithmetic.EmptyInput,
     arithmetic.TooLong,
     arithmetic.UnexpectedCharacter,
@@ -79,33 +80,36 @@ class Verdict:
     reason: str = ""
     error: DiceError | None = field(default=None, compare=False)
     shown: str = ""
+    #: The text is no equation at all (a slip at the keyboard): the game refuses it at no cost.
+    slip: bool = False
 
 
 def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:
     return check_values(dice, DICE, FACES)
 
 
-def _invalid(error: DiceError, dice_used: int, shown: str) -> Verdict:
-    return Verdict(False, dice_used, str(error), error, shown)
+def _invalid(error: DiceError, dice_used: int, shown: str, *, slip: bool = False) -> Verdict:
+    return Verdict(False, dice_used, str(error), error, shown, slip)
 
 
 def check(equation: str, dice: Sequence[int]) -> Verdict:
-    """Judge ``equation`` against the six ``dice`` thrown.
+    """Judge ``equation`` against the six ``dice`` thrown: a verdict for any text (interfaces.md section 2).
 
-    Raises an :class:`InvalidInput` when the text is not an equation at all
-    (empty, too long, a letter or a stray character, or no number anywhere),
-    and a ``ValueError`` subclass for a wrong roll; every other fault is an
-    invalid :class:`Verdict`, which costs a life in the game.
+    Text that is no equation at all (empty, too long, a letter or a stray
+    character, no number anywhere, not text) gives an invalid verdict marked
+    ``slip``, which the game refuses at no cost; every other fault is an
+    invalid verdict that costs a life. Only a wrong roll raises (a
+    ``ValueError`` subclass): it is the caller's mistake, not the equation's.
     """
     rolled = _checked_dice(dice)
-    typed = equation.strip()
+    typed = equation.strip() if isinstance(equation, str) else ""
     try:
         left, right = arithmetic.parse_equation(equation)
     except arithmetic.ExpressionInvalid as error:
         if isinstance(error, _NOT_AN_EQUATION):
-            raise
+            return _invalid(error, 0, typed, slip=True)
         if not any("0" <= char <= "9" for char in equation):
-            raise NotAnEquation() from None
+            return _invalid(NotAnEquation(), 0, typed, slip=True)
         return _invalid(error, 0, typed)
     shown = f"{arithmetic.show(left)} {solver.EQUALS} {arithmetic.show(right)}"
     used = arithmetic.numbers(left) + arithmetic.numbers(right)
@@ -280,7 +284,10 @@ class Quiclo(Game):
             super().check_move(move)
             return
         self.check_move_due()
-        check(move.text, self.dice)
+        verdict = check(move.text, self.dice)
+        if verdict.slip:
+            assert verdict.error is not None
+            raise verdict.error
 
     # -- acting
 

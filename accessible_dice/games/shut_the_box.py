@@ -39,6 +39,11 @@ FACES = 6
 # ---------------------------------------------------------------- refusals
 
 
+class NotFlaps(InvalidInput):
+    # Translators: a program called the rules with something that is no list of flaps (never typed by a player).
+    template = N_("The open flaps must be a list of numbers, like 1 2 9.")
+
+
 class NoSuchFlap(InvalidInput):
     # Translators: the flaps are numbered 1 to 10.
     template = N_("There is no flap {flap}; the flaps are 1 to 10.")
@@ -102,6 +107,8 @@ def _checked_dice(dice: Sequence[int]) -> tuple[int, int]:
 
 
 def _checked_flaps(flaps: Iterable[int]) -> frozenset[int]:
+    if isinstance(flaps, (str, bytes)) or not isinstance(flaps, Iterable):
+        raise NotFlaps()
     given = tuple(flaps)
     for flap in given:
         if type(flap) is not int or flap not in FLAPS:

@@ -106,6 +106,18 @@ class Box(Enum):
         return list(Box).index(self) + 1 if self.section is Section.UPPER else None
 
     @classmethod
+    def by_id(cls, box_id: str) -> Box:
+        """The box whose id is ``box_id`` (as a ``Score`` move holds it); ``ValueError`` for none.
+
+        ``Box(box_id)`` does the same at run time, but a type checker reads it
+        as a call of ``__new__``, which takes a member's three fields.
+        """
+        for box in cls:
+            if box.value == box_id:
+                return box
+        raise ValueError(f"{box_id!r} is not a box id")
+
+    @classmethod
     def lookup(cls, name: str | Box) -> Box:
         """The box called ``name``: its id, command word or English label.
 
@@ -437,7 +449,7 @@ class Yatzy(Game):
         if isinstance(move, ThrowAgain):
             return AllDiceHeld()
         if isinstance(move, Score):
-            return self._score_refusal(Box(move.box))
+            return self._score_refusal(Box.by_id(move.box))
         return super().refusal(move)
 
     def _score_refusal(self, box: Box) -> IllegalMove:
@@ -483,7 +495,7 @@ class Yatzy(Game):
             self.rethrow_due = True
             return []
         assert isinstance(move, Score)
-        return self._score(Box(move.box))
+        return self._score(Box.by_id(move.box))
 
     def _values(self, positions: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(self.dice[p] for p in positions)

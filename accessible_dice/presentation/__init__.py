@@ -1,36 +1,25 @@
 """Presentation: game events, refusals and review answers as utterances.
 
-One module per game (``presentation/<module>.py``, the same module name as in
-:data:`accessible_dice.games.GAMES`) defines ``PRESENTER``, a subclass of
+Each game's presenter module (named by its :class:`~accessible_dice.games.Parts`,
+``presentation/<module>.py`` for the games in the package) defines
+``PRESENTER``, a subclass of
 :class:`~accessible_dice.presentation.describe.Presenter`. The words are made
 here and only here; the rules carry data, the speaker only speaks.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 
-from accessible_dice.errors import N_, NC_, InvalidInput
-from accessible_dice.games import GAMES
+from accessible_dice.errors import NC_
+from accessible_dice.games import GAMES, REQUIRED, NotPlayableYet, part_module, parts
 from accessible_dice.games.base import Game
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.rules import pages_dir
 from accessible_dice.presentation.verbosity import Verbosity
 
-#: Every game's name for menus, before a game exists (words.md: each country's own name).
-TITLES = {
-    # Translators: game name (Czech: Šance); see words.md.
-    "shut-the-box": N_("Shut the Box"),
-    # Translators: game name; see words.md.
-    "yatzy": N_("Yatzy"),
-    # Translators: game name; see words.md.
-    "storeslem": N_("Storeslem"),
-    # Translators: game name (German sheet: QUICLO Gleichung); see words.md.
-    "quiclo": N_("QUICLO Equation"),
-    # Translators: game name (Swedish sheet: Treor bort); see words.md.
-    "threes-away": N_("Threes Away"),
-}
+__all__ = ["TITLES", "NotPlayableYet", "missing", "playable", "presenter_class", "presenter_for"]
 
 #: Names said differently in the list of all the games: in Czech "Šance" is also a Yatzy box, so the
 #: game menu says "Šance (Shut the Box)" (words.md); a game missing here is listed by its :data:`TITLES` name.
@@ -47,31 +36,55 @@ def listed_title(game_id: str, language: Language) -> str:
     return language._(TITLES[game_id])
 
 
-class NotPlayableYet(InvalidInput):
-    # Translators: {game} is a game's name whose spoken version is not written yet.
-    template = N_("{game} cannot be played here yet.")
+class _Titles(Mapping[str, str]):
+    """Every registered game's name for menus (marked for translation), read from the registry as it is now."""
+
+    def __getitem__(self, game_id: str) -> str:
+        return GAMES[game_id].title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+#: Game id -> its name, before a game exists (words.md: each country's own name); translate where said.
+TITLES: Mapping[str, str] = _Titles()
+
+
+def missing(game_id: str) -> list[str]:
+    """The parts ``game_id`` lacks to be played: a module or a name its part must define, its English rules page.
+
+    Empty for a complete game. ``board`` and ``strategy`` are optional: they
+    are missing only when :class:`~accessible_dice.games.Parts` names them and
+    they are not there. A game with a part missing is refused in words at the
+    menu and on the command line, never offered and then crashed.
+    """
+    lacking = []
+    for part, names in REQUIRED.items():
+        if parts(game_id).module(part) is None:
+            continue
+        module = part_module(game_id, part)
+        if module is None or not all(hasattr(module, name) for name in names):
+            lacking.append(part)
+    if not (pages_dir(game_id) / f"{game_id}.md").is_file():
+        lacking.append("rules page")
+    return lacking
+
+
+def playable() -> list[str]:
+    """The games with every part there, in registry order."""
+    return [game_id for game_id in GAMES if not missing(game_id)]
 
 
 def presenter_class(game_id: str) -> type[Presenter]:
     """The presenter of ``game_id``; :class:`NotPlayableYet` while it is not written."""
-    try:
-        module = importlib.import_module(f"{__name__}.{GAMES[game_id]}")
-    except ModuleNotFoundError:
-        raise NotPlayableYet(game=TITLES.get(game_id, game_id)) from None
-    return module.PRESENTER  # type: ignore[no-any-return]
-
-
-def playable() -> list[str]:
-    """The games whose rules and presentation both exist, in registry order."""
-    found = []
-    for game_id, module in GAMES.items():
-        try:
-            importlib.import_module(f"accessible_dice.games.{module}")
-            presenter_class(game_id)
-        except (ModuleNotFoundError, NotPlayableYet):
-            continue
-        found.append(game_id)
-    return found
+    module = part_module(game_id, "presentation")
+    if module is None or not hasattr(module, "PRESENTER"):
+        raise NotPlayableYet(game=game_id)
+    presenter: type[Presenter] = module.PRESENTER
+    return presenter
 
 
 def presenter_for(game: Game, language: Language, verbosity: Verbosity = Verbosity.NORMAL,

@@ -178,7 +178,8 @@ class Presenter:
         method = getattr(self, f"on_{type(event).__name__}", None)
         if method is None:
             raise LookupError(f"{type(self).__name__} cannot say {type(event).__name__}")
-        return method(event)  # type: ignore[no-any-return]
+        said: Utterance | None = method(event)
+        return said
 
     def on_DiceThrown(self, event: DiceThrown) -> Utterance:
         dice = self.dice_words(event.values)
@@ -217,7 +218,7 @@ class Presenter:
         # Translators: the throw for who starts is decided.
         return news(self._("{name} starts.").format(name=self.name(event.player)))
 
-    def on_RoundEnded(self, event: RoundEnded) -> Utterance:
+    def on_RoundEnded(self, event: RoundEnded) -> Utterance | None:
         return news(self.round_over(event.round), Cue("round_end"))
 
     def round_over(self, number: int) -> str:

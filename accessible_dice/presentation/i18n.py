@@ -108,7 +108,8 @@ class Language:
         if not words:
             return ""
         try:
-            return format_list(words, style=style, locale=self.locale)
+            # babel's annotation lists only some of CLDR's styles; it reads any style the locale has (KeyError else).
+            return format_list(words, style=style, locale=self.locale)  # type: ignore[arg-type]
         except KeyError:
             # Babel lacks some short styles for some locales; the standard list always exists.
             return format_list(words, locale=self.locale)

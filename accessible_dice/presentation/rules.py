@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from accessible_dice import resources
-from accessible_dice.presentation import TITLES
+from accessible_dice.games import parts
 from accessible_dice.presentation.i18n import Language
 
 #: A list item's mark: ``-``, ``*`` or ``+``; numbered items keep their number ("1. Throw ...").
@@ -30,6 +30,12 @@ _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 def rules_dir() -> Path:
     """The rules pages: ``accessible_dice._rules`` installed, ``docs/rules/`` in a checkout."""
     return resources.data_folder("_rules", "docs/rules")
+
+
+def pages_dir(game_id: str) -> Path:
+    """The folder of ``game_id``'s rules pages: the game's own if its :class:`Parts` names one, else the program's."""
+    own = parts(game_id).pages
+    return own if own is not None else rules_dir()
 
 
 def _plain(text: str) -> str:
@@ -81,7 +87,7 @@ def rules_page(game_id: str, language: Language) -> list[str]:
     beside it. Without a translation the English page is read, and without
     any page one line says where the rules are.
     """
-    folder = rules_dir()
+    folder = pages_dir(game_id)
     for path in (folder / language.code / f"{game_id}.md", folder / f"{game_id}.md"):
         if path.is_file():
             try:
@@ -90,4 +96,4 @@ def rules_page(game_id: str, language: Language) -> list[str]:
                 continue
     # Translators: the rules pages are missing from this installation; {game} is the game's name.
     return [language._("The rules of {game} are not installed; they are in docs/rules in the source code.")
-            .format(game=language._(TITLES[game_id]))]
+            .format(game=language._(parts(game_id).title))]

@@ -68,7 +68,7 @@ class ThreesAwayPresenter(Presenter):
         return news(self._("{name} scores {score}; {total} in total.").format(
             name=self.name(event.player), score=score, total=total))
 
-    def on_RoundEnded(self, event: RoundEnded) -> Utterance:
+    def on_RoundEnded(self, event: RoundEnded) -> Utterance | None:
         said = super().on_RoundEnded(event)
         if self.game.is_over() or self.solo:
             return said

@@ -62,7 +62,7 @@ class YatzyPresenter(Presenter):
         result = super().localized_data(error)
         for name, key in (("box", "box_id"), ("next", "next_id")):
             if key in error.data:
-                result[name] = self.box_name(Box(error.data[key]))
+                result[name] = self.box_name(Box.by_id(error.data[key]))
         if isinstance(error, UnknownBox):
             # The language's list ("jedničky, dvojky a yatzy"), so a screen reader pauses between the boxes.
             result["known"] = self.language.join(box_word(box, self.language) for box in Box)
@@ -218,7 +218,7 @@ class YatzyPresenter(Presenter):
     def move_words(self, move: Move) -> str:
         table = self.game.dice_on_table()
         if isinstance(move, Score):
-            box = Box(move.box)
+            box = Box.by_id(move.box)
             # Translators: a hint to fill a box, e.g. "Score Full house for 23 points".
             return self._("Score {box} for {points}").format(box=self.box_name(box),
                                                              points=self.score_words(score(box, table)))

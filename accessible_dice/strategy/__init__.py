@@ -9,31 +9,26 @@ Methods and figures: docs/strategy.md.
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
+from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.strategy.common import Advice, Choice
 
 __all__ = ["Advice", "Choice", "best_move", "computer_move", "has_strategy"]
 
-#: Game id -> strategy module in this package, imported on first use (Yatzy and Storeslem need numpy).
-STRATEGIES = {
-    "shut-the-box": "shut_the_box",
-    "yatzy": "yatzy",
-    "threes-away": "threes_away",
-    "storeslem": "storeslem",
-    "quiclo": "quiclo",
-}
-
 
 def has_strategy(game: Game) -> bool:
-    """Whether the game has hints and computer players."""
-    return game.id in STRATEGIES
+    """Whether the game has hints and computer players (its :class:`~accessible_dice.games.Parts` name a strategy)."""
+    return part_module(game.id, "strategy") is not None
 
 
 def _module(game: Game) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{STRATEGIES[game.id]}")
+    """The game's strategy module, imported on first use (Yatzy and Storeslem need numpy)."""
+    module = part_module(game.id, "strategy")
+    if module is None:
+        raise KeyError(game.id)
+    return module
 
 
 def best_move(game: Game, considering: Move | None = None) -> Advice:
@@ -43,9 +38,11 @@ def best_move(game: Game, considering: Move | None = None) -> Advice:
     the game's refusal when ``considering`` is not legal, and ``GameIsOver`` or
     ``ThrowFirst`` when there is nothing to decide.
     """
-    return _module(game).best_move(game, considering)  # type: ignore[no-any-return]
+    advice: Advice = _module(game).best_move(game, considering)
+    return advice
 
 
 def computer_move(game: Game) -> Move:
     """The move a computer player makes now: the best choice's next move."""
-    return _module(game).computer_move(game)  # type: ignore[no-any-return]
+    move: Move = _module(game).computer_move(game)
+    return move

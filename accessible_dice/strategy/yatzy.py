@@ -435,7 +435,7 @@ def best_move(game: Yatzy, considering: Move | None = None, directory: str | os.
         return advice
     game.check_move(considering)
     if isinstance(considering, Score):
-        considered = boxes[Box(considering.box)]
+        considered = boxes[Box.by_id(considering.box)]
     else:
         held = set(game.held())
         if isinstance(considering, Hold):

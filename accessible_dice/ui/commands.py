@@ -2,9 +2,10 @@
 
 The commands every game shares (interfaces.md §1: help, review, repeat, roll,
 manual values, quit) are read here; each game's own commands (``shut 7``,
-``keep 1 3``) are read by its module ``ui/<game module>.py``, which offers
-``parse(game, typed: Typed) -> Move | None`` and
-``help_words(game, language) -> list[str]`` (see docs/playing.md, "Adding a
+``keep 1 3``) are read by its commands module (``ui/<game module>.py`` for
+the games in the package; see :class:`~accessible_dice.games.Parts`), which
+offers ``WORDS``, ``parse(game, typed: Typed) -> Move | None`` and
+``help_words(game, language) -> list[str]`` (see CONTRIBUTING.md, "Adding a
 game"). Words are case-insensitive; the translated word of the player's
 language is accepted beside the English one.
 
@@ -14,7 +15,6 @@ refuse, raises a refusal with a reason, and the game stays as it was.
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from accessible_dice.errors import N_, IllegalMove, InvalidInput
-from accessible_dice.games import GAMES
+from accessible_dice.games import NotPlayableYet, part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.presentation import typed_words
 from accessible_dice.presentation.i18n import Language
@@ -146,8 +146,11 @@ class RandomDiceOnly(IllegalMove):
 
 
 def game_commands(game_id: str) -> ModuleType:
-    """The module that reads ``game_id``'s own commands."""
-    return importlib.import_module(f"accessible_dice.ui.{GAMES[game_id]}")
+    """The module that reads ``game_id``'s own commands; :class:`NotPlayableYet` while it is not written."""
+    module = part_module(game_id, "commands")
+    if module is None:
+        raise NotPlayableYet(game=game_id)
+    return module
 
 
 def spellings(word: str, language: Language) -> set[str]:

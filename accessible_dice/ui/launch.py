@@ -356,7 +356,7 @@ def _run(launch: Launch) -> int:
         print(f"accessible-dice: {refusal}", file=sys.stderr)
         return 2
     if front_end == "window":
-        from accessible_dice.ui.window import run_window  # type: ignore[import-not-found]
+        from accessible_dice.ui.window import run_window
 
         return int(run_window(launch, lang, loaded.problems))
     announcer = _playing.announcer = _outputs(launch, lang, loaded.settings)

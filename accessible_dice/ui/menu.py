@@ -27,7 +27,7 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
 from accessible_dice.names import check_names, shortened
-from accessible_dice.presentation import TITLES, listed_title, options, playable, scores
+from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
@@ -244,22 +244,27 @@ class Menu:
                                  record_to=self.record_to)
 
     def _new_game(self) -> Session:
-        games = playable()
+        games = list(TITLES)
         titles = [(listed_title(g, self.language), (g,)) for g in games]
-        last = self.last if self.last is not None and self.last.get("game") in games else None
+        last = self.last if self.last is not None and self.last.get("game") in playable() else None
         again = None
         if last is not None:
             # Translators: at the game list, Enter starts the last game again as it was; {game}, {players}.
             again = self._("Enter: {game} again with {players}, as last time.").format(
                 game=self._(TITLES[last["game"]]), players=self.language.join(last["players"]))
-        # Translators: the question before the numbered list of games.
-        chosen = self.choose(self._("Choose a game:"), titles, default=len(titles) if again else 0, enter=again)
-        if chosen == len(titles) and last is not None:
-            try:
-                return self._started(last["game"], tuple(last["players"]), dict(last["options"]), last["manual"])
-            except DiceError as error:  # a remembered choice the game no longer takes: ask afresh
-                self.refuse(error)
-                chosen = games.index(last["game"])
+        while True:
+            # Translators: the question before the numbered list of games.
+            chosen = self.choose(self._("Choose a game:"), titles, default=len(titles) if again else 0, enter=again)
+            if chosen == len(titles) and last is not None:
+                try:
+                    return self._started(last["game"], tuple(last["players"]), dict(last["options"]),
+                                         last["manual"])
+                except DiceError as error:  # a remembered choice the game no longer takes: ask afresh
+                    self.refuse(error)
+                    chosen = games.index(last["game"])
+            if games[chosen] in playable():
+                break
+            self.refuse(NotPlayableYet(game=games[chosen]))
         game_id = games[chosen]
         same = last if last is not None and last["game"] == game_id else None
         players = self._players(game_id, tuple(same["players"]) if same else None)

@@ -282,7 +282,7 @@ class Screen:
         self.window.confirm(self._("Close Accessible Dice?"), self.window.leave, closing=True)
 
 
-MenuItem = tuple[str, str, Callable[[], None]]
+MenuItem = tuple[str, str, Callable[[], object]]
 
 
 class Menu(Screen):
@@ -329,7 +329,7 @@ class Confirm(Screen):
 
     overlay = True
 
-    def __init__(self, window: Window, question: str, on_yes: Callable[[], None], closing: bool = False) -> None:
+    def __init__(self, window: Window, question: str, on_yes: Callable[[], object], closing: bool = False) -> None:
         super().__init__(window, question)
         self.on_yes = on_yes
         self.closing = closing
@@ -618,7 +618,7 @@ class Window:
                 log.warning("could not keep the settings: %s", error)
         self.apply(chosen)
 
-    def confirm(self, question: str, on_yes: Callable[[], None], closing: bool = False) -> None:
+    def confirm(self, question: str, on_yes: Callable[[], object], closing: bool = False) -> None:
         """Ask before a destructive choice, unless the player turned confirmations off.
 
         ``closing``: the question is about closing the program (closing the window again only repeats it).

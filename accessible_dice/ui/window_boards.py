@@ -6,8 +6,9 @@ screen carries them out through the shared executor. The words said for a
 focused cell are item descriptions ("Flap 7, open", "Twos: empty, would
 score 6"); everything the game announces comes from the presenter.
 
-Each game's board is in ``ui/window_<game module>.py`` (its ``BOARD``
-class), loaded only when that game is played. A game without one still
+Each game's board is in the board module its
+:class:`~accessible_dice.games.Parts` names (``ui/window_<game module>.py``
+in the package; its ``BOARD`` class), loaded only when that game is played. A game without one still
 plays in the window: :class:`TypedBoard` shows the dice, the throw button
 and a text field for the game's typed commands (Storeslem's strikes,
 QUICLO's equations), read by the terminal's own command parser.
@@ -15,13 +16,12 @@ QUICLO's equations), read by the terminal's own command parser.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
-from accessible_dice.games import GAMES
+from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, ThrowFirst
 from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window_model import Cell, Row
@@ -167,9 +167,9 @@ class TypedBoard(Board):
 
 
 def board_for(screen: GameScreen) -> Board:
-    """The game's board module ``ui/window_<game module>.py`` (its ``BOARD``), else the typed board."""
-    try:
-        module = importlib.import_module(f"accessible_dice.ui.window_{GAMES[screen.session.game.id]}")
-    except ModuleNotFoundError:
+    """The game's board (its board module's ``BOARD``), else the typed board."""
+    module = part_module(screen.session.game.id, "board")
+    if module is None:
         return TypedBoard(screen)
-    return module.BOARD(screen)  # type: ignore[no-any-return]
+    board: Board = module.BOARD(screen)
+    return board

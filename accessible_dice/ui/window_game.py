@@ -272,7 +272,7 @@ class GameScreen(Screen):
                 and self.prompted_at != len(self.game.history) and self.window.top is self):
             self.ask_values(interrupt=False)
 
-    def confirm(self, question: str, on_yes: Callable[[], None]) -> None:
+    def confirm(self, question: str, on_yes: Callable[[], object]) -> None:
         self.window.confirm(question, on_yes)
 
     # ------------------------------------------------------------ focus helpers for boards

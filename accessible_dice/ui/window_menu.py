@@ -9,6 +9,7 @@ main menu it asks before closing the program (KB-15).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from accessible_dice import saved_games
@@ -18,7 +19,7 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
-from accessible_dice.presentation import TITLES, listed_title, options, playable, scores
+from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
@@ -97,10 +98,13 @@ class GameChoice(Menu):
         self.menu = menu
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, listed_title(game_id, self.window.language), lambda g=game_id: self.ask_players(g))
-                for game_id in playable()]
+        return [(game_id, listed_title(game_id, self.window.language), partial(self.ask_players, game_id))
+                for game_id in TITLES]
 
     def ask_players(self, game_id: str) -> None:
+        if game_id not in playable():
+            self.window.refuse(NotPlayableYet(game=game_id))
+            return
         cls = game_class(game_id)
 
         def chosen(text: str) -> bool:
@@ -142,7 +146,7 @@ class Options(Menu):
             items.append((spec.key, _("{option}: {value}").format(
                 option=options.name(spec.key, self.window.language),
                 value=options.value_words(spec, self.values[spec.key], self.window.language)),
-                lambda s=spec: self.edit(s)))
+                partial(self.edit, spec)))
         if self.menu.manual:  # noqa: SIM108 - each message keeps its own translator comment
             # Translators: dice choice: real dice are thrown and their values typed.
             dice = _("real dice, you type their values")

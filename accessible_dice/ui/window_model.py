@@ -40,7 +40,7 @@ class Cell:
     kind: str = "button"
     value: int | None = None
     marked: bool = False
-    act: Callable[[], None] | None = None
+    act: Callable[[], object] | None = None
 
 
 @dataclass

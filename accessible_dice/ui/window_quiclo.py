@@ -7,13 +7,17 @@ button. The helper and "no equation possible" are buttons.
 
 from __future__ import annotations
 
+from functools import partial
+
 from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
+from accessible_dice.presentation.quiclo import QuicloPresenter
 from accessible_dice.ui.window_boards import TypedBoard
 from accessible_dice.ui.window_model import Cell, Row
 
 
 class QuicloBoard(TypedBoard):
     game: Quiclo
+    say: QuicloPresenter
 
     def rows(self) -> list[Row]:
         rows = []
@@ -35,7 +39,7 @@ class QuicloBoard(TypedBoard):
         label = self._("Type an equation")
         typing = Cell("type", label, label, act=self.screen.type_command)
         return [typing, *(Cell(move.kind, self.say.move_words(move), self.say.move_words(move),
-                               act=lambda m=move: self.screen.act_move(m))
+                               act=partial(self.screen.act_move, move))
                           for move in (UseHelper(), DeclareNone()))]
 
 

@@ -15,6 +15,7 @@ and skipped over.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
@@ -53,7 +54,7 @@ class SettingsMenu(Menu):
         return [(spec.key, self._("{option}: {value}").format(
                     option=as_words(words.name(spec.key, language)),
                     value=as_words(words.said_value(spec.key, prefs.settings, language))),
-                 lambda key=spec.key: self.edit(key))
+                 partial(self.edit, spec.key))
                 for spec in config.SPECS]
 
     def act(self, pressed: Pressed) -> bool:

@@ -7,6 +7,8 @@ the player to move. A shut flap is drawn lying down and labelled "shut".
 
 from __future__ import annotations
 
+from functools import partial
+
 from accessible_dice.games.shut_the_box import FLAPS, ShutTheBox, way_for_flaps
 from accessible_dice.presentation.shut_the_box import WAY_NAMES
 from accessible_dice.ui.keys import Pressed
@@ -35,7 +37,7 @@ class ShutTheBoxBoard(Board):
                 # Translators: the label under a shut flap in the window (not the command word "shut").
                 note = self.say.language.pgettext("flap label", "shut") if shut else ""
                 cells.append(Cell(f"flap{player}-{flap}", label, self.say.language.number(flap), note=note,
-                                  kind="flap", marked=shut, act=lambda p=player, f=flap: self.shut(p, f)))
+                                  kind="flap", marked=shut, act=partial(self.shut, player, flap)))
             rows.append(Row(f"board{player}", cells, header=self.player_header(player) if several else "",
                             say_header=several, turn=several and self.to_move(player)))
         return rows
@@ -52,7 +54,7 @@ class ShutTheBoxBoard(Board):
         available = self.game.available()
         return [Cell(f"way-{move.way}", self.say.move_words(move), self._(WAY_NAMES[move.way]),  # type: ignore[attr-defined]
                      note=self.say.numbers(sorted(available[move.way])),  # type: ignore[attr-defined]
-                     act=lambda m=move: self.screen.act_move(m))
+                     act=partial(self.screen.act_move, move))
                 for move in self.game.legal_moves()]
 
     def number(self, pressed: Pressed) -> None:

@@ -10,6 +10,7 @@ on the number.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from accessible_dice.games.storeslem import SIZE, FreeStrike, Pass, SetBoard, Storeslem, Strike, random_board
@@ -56,7 +57,7 @@ class StoreslemBoard(TypedBoard):
                     # Struck numbers lie down like shut flaps; chosen ones get a heavy frame.
                     cells.append(Cell(f"cell{player}-{index}", label, number(value), note=note,
                                       kind="cell" if chosen else "flap", marked=struck or chosen,
-                                      act=lambda p=player, v=value: self.choose(p, v)))
+                                      act=partial(self.choose, player, value)))
                 rows.append(Row(f"board{player}-{r}", cells,
                                 header=self.player_header(player) if r == 0 and several else "",
                                 say_header=several, turn=r == 0 and several and self.to_move(player),

@@ -1,0 +1,153 @@
+"""The example game Pig (tests/pig): its rules, its strategy, and whole games through the terminal and the window.
+
+Pig is registered only here and in the suites over every game
+(test_conformance, test_completeness); the end-to-end games run the real
+command line with it registered (``python -m pig``), and the window plays
+it by keys. If the extension path breaks, these fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from e2e_support import LANGUAGES, play
+from pig import registered
+from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
+from pig.strategy import best_move, throw_value
+from rules_support import refused
+from window_driver import Driver, open_driver
+
+from accessible_dice.games import new_game
+from accessible_dice.games.base import GameIsOver, Roll, ThrowFirst, TurnStarted
+from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.ui.window_menu import MainMenu
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+
+@pytest.fixture(autouse=True)
+def _pig() -> Iterator[None]:
+    with registered():
+        yield
+
+
+def pig(*actions: Roll | RollAgain | Hold) -> Pig:
+    game = new_game("pig", ["Anna", "Ben"])
+    assert isinstance(game, Pig)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+# ---------------------------------------------------------------- rules
+
+
+def test_a_turn_starts_with_one_die_to_throw_and_no_move() -> None:
+    game = pig()
+    request = game.dice_request()
+    assert request is not None and (request.player, request.count, request.faces) == (0, 1, 6)
+    refused(game, Hold(), ThrowFirst)
+
+
+def test_a_face_other_than_1_adds_to_the_turn_and_both_moves_are_open() -> None:
+    game = pig(Roll((5,)), RollAgain(), Roll((4,)))
+    assert game.at_risk == 9 and game.totals == [0, 0]
+    assert game.legal_moves() == [RollAgain(), Hold()]
+
+
+def test_a_1_loses_the_turn_total_and_passes_the_die() -> None:
+    game = pig(Roll((6,)), RollAgain())
+    assert game.apply(Roll((1,)))[1:] == [TurnLost(0, 6), TurnStarted(1, 1)]
+    assert game.totals == [0, 0] and game.at_risk == 0 and game.current_player() == 1
+
+
+def test_hold_banks_the_turn_total_and_passes_the_die() -> None:
+    game = pig(Roll((6,)), RollAgain(), Roll((3,)))
+    assert game.apply(Hold()) == [PointsBanked(0, 9, 9), TurnStarted(1, 1)]
+    assert game.totals == [9, 0] and game.current_player() == 1
+
+
+def test_banking_the_goal_wins_at_once() -> None:
+    game = pig()
+    game.totals[0] = GOAL - 4
+    game.apply(Roll((4,)))
+    events = game.apply(Hold())
+    assert events[0] == PointsBanked(0, 4, GOAL)
+    assert game.is_over() and game.winners() == (0,)
+    refused(game, Roll((3,)), GameIsOver)
+
+
+# ---------------------------------------------------------------- strategy
+
+
+@pytest.mark.parametrize(("at_risk", "best"), [(2, RollAgain()), (19, RollAgain()), (20, Hold()), (25, Hold())])
+def test_the_hint_holds_from_20_points_on_as_the_expectation_says(at_risk: int, best: object) -> None:
+    game = pig(Roll((2,)))
+    game.at_risk = at_risk
+    assert best_move(game).best.move == best
+
+
+def test_the_hint_holds_when_the_turn_total_wins() -> None:
+    game = pig(Roll((6,)))
+    game.totals[0] = GOAL - 6
+    advice = best_move(game)
+    assert advice.best.move == Hold() and advice.best.value == 6.0
+    assert throw_value(6, 6) < 6
+
+
+# ---------------------------------------------------------------- end to end
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seeded_game_against_the_computer_through_the_real_command_line(tmp_path: Path, lang: str) -> None:
+    args = ["--game", "pig", "--ui", "console", "--speech", "text", "--players", "Anna,cpu", "--seed", "5"]
+    typed = ["roll", "hint", "moves", "roll", "board", "hold", *["roll", "hold"] * 80]
+    result = play(lang, args, typed, tmp_path, module="pig")
+    assert result.status == 0
+    assert result.lines[:7] == [
+        "Pig: Anna and cpu. The first to bank 100 points wins. Anna's turn.",
+        "Anna threw 5. 5 points this turn: roll again, or hold to bank them.",
+        "Hint: Roll again, 10.2 expected points this turn. Next best: Hold and bank 5 points, 5.0 expected points "
+        "this turn.",
+        "5 points this turn: roll again, or hold to bank them.",
+        "Anna threw 3. 8 points this turn: roll again, or hold to bank them.",
+        "Anna: 0 points. At risk this turn: 8 points.",
+        "Anna banks 8 points; 8 in total. cpu's turn.",
+    ]
+    assert result.lines[-1].startswith("cpu banks ") and "Game over. cpu wins with " in result.lines[-1]
+    if result.other is not None:
+        assert result.other.lines[0].startswith("Prasátko: Anna a cpu.")
+
+
+def test_a_game_in_the_window_by_keys_from_the_main_menu(driver: Driver) -> None:
+    """The menu offers Pig; R throws and throws again, Enter on the Hold button banks, N plays the computer's
+    turns through; the game ends."""
+    driver.window.push(MainMenu(driver.window, manual=False, seed=3))
+    driver.keys("return")  # New game
+    assert driver.last.endswith("1 of 6")
+    driver.keys(*["down"] * 5)
+    assert driver.last == "Pig, 6 of 6"
+    driver.keys("return")
+    driver.type("Anna, cpu")
+    driver.keys("return", "return")  # the players, then the first item of the options: start
+    screen = driver.top
+    assert isinstance(screen, GameScreen)
+    game = screen.session.game
+    assert isinstance(game, Pig)
+    for _step in range(2000):
+        if game.is_over():
+            break
+        if screen.computer_turn():
+            driver.keys("n")
+            continue
+        driver.keys("r")
+        if game.legal_moves() and game.at_risk >= 12:
+            while driver.focused() != "hold":
+                driver.keys("right")
+            assert driver.last.startswith("Hold and bank ")
+            driver.keys("return")
+    assert game.is_over()
+    assert any(text.startswith("Anna banks ") for text in driver.spy.texts)
+    assert "Game over" in driver.spy.texts[-1]
