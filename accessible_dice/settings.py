@@ -74,6 +74,8 @@ SPECS: tuple[Option, ...] = (
     choice("verbosity", tuple(level.name.lower() for level in Verbosity), "normal"),
     integer("sound-volume", 100, 0, 100),
     yes_no("sound-mute", False),
+    yes_no("sound-mono", False),
+    integer("sound-balance", 50, 0, 100),
     choice("theme", THEMES, THEMES[0]),
     integer("font-scale", 100, 100, 300),
     yes_no("confirm", True),
@@ -103,6 +105,8 @@ COMMENTS = {
     "verbosity": "How much is said: brief, normal or full.",
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",
+    "sound-mono": "Sound effects in mono, the same in both ears (pitch still tells where): true or false.",
+    "sound-balance": "Sound effects: 0 all left, 100 all right, 50 even.",
     "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
     "font-scale": "Window text size in percent of normal, 100 to 300.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
@@ -174,6 +178,8 @@ class Settings:
     verbosity: str = "normal"
     sound_volume: int = 100
     sound_mute: bool = False
+    sound_mono: bool = False
+    sound_balance: int = 50
     theme: str = THEMES[0]
     font_scale: int = 100
     confirm: bool = True

@@ -64,6 +64,10 @@ NAMES = {
     "sound-volume": N_("sound-volume"),
     # Translators: setting name: sound effects off.
     "sound-mute": N_("sound-mute"),
+    # Translators: setting name: sound effects the same in both ears (for one ear or one earphone); one word.
+    "sound-mono": N_("sound-mono"),
+    # Translators: setting name: sound effects louder on the left or the right (0 left, 100 right); one word.
+    "sound-balance": N_("sound-balance"),
     # Translators: setting name: the window's colours.
     "theme": N_("theme"),
     # Translators: setting name: the window's text size.

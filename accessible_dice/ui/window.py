@@ -35,6 +35,7 @@ from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.ui import keys
@@ -532,9 +533,8 @@ class Window:
         presenter = getattr(self.top, "presenter", None)
         if presenter is not None:
             presenter.verbosity = self.terminal.verbosity
-        if getattr(self.cues, "volume", None) is not None:
-            self.cues.volume = chosen.sound_volume / 100  # type: ignore[union-attr]
-            self.cues.muted = chosen.sound_mute  # type: ignore[union-attr]
+        if isinstance(self.cues, SoundPlayer):
+            self.cues.follow(chosen)
         self.voice_settings = dataclasses.replace(self.voice_settings, rate=chosen.speech_rate)
 
     def keep(self, key: str, value: object) -> None:
@@ -712,7 +712,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
     ``problems`` found in the settings file at start are said after the first screen's title.
     """
     from accessible_dice.presentation import settings as settings_words
-    from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
     from accessible_dice.ui.launch import asked_for
     from accessible_dice.ui.window_game import GameScreen
@@ -720,7 +719,8 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
 
     chosen = config.load().settings  # problems in the file were told at start (launch)
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
-    cues = SoundPlayer(volume=chosen.sound_volume / 100, muted=chosen.sound_mute)
+    cues = SoundPlayer()
+    cues.follow(chosen)
     speaker = Speaker(launch.speech, settings=voice, gettext=lang._,
                       on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
     window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,
