@@ -205,6 +205,8 @@ class Session:
         self.dice = RandomDice(seed)
         self.save_to = save_to
         self.record_to = record_to
+        #: A practice game (checklist CG-06, :mod:`accessible_dice.practice`): neither saved nor recorded.
+        self.practice = False
         self.computers = frozenset(p for p, name in enumerate(game.players) if is_computer(name))
         self.timeline = Timeline(game, manual=manual, computers=self.computers)
         #: Why the last save failed (``None`` when it worked); the front end says it once.

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from window_driver import open_window
+from e2e_support import run_cli
+from window_driver import Driver, open_driver, open_window
 
 from accessible_dice import settings as config
 from accessible_dice.cli import parse_args
@@ -17,6 +18,8 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.ui import launch as launching
 
 EN = language("en")
+MENU = ["--ui", "console", "--speech", "text", "--dice", "manual"]
+_driver = pytest.fixture(name="driver")(open_driver)
 
 
 # ---------------------------------------------------------------- AU-05 mono and balance
@@ -58,3 +61,46 @@ def test_AU_05_a_balance_out_of_range_is_refused_with_what_it_takes() -> None:
     with pytest.raises(config.SettingValueRefused, match="sound-balance cannot be 150; use a whole number "
                                                          "from 0 to 100"):
         config.Settings().changed("sound-balance", "150")
+
+
+# ---------------------------------------------------------------- CG-06 practice
+
+
+#: Anna shuts the box in seven turns (see test_e2e_shut_the_box.py).
+WHOLE_GAME = ["1 2", "singles", "6 6", "singles", "3 4", "singles", "6 6", "5 6", "singles", "66",
+              "4 3", "sum", "66", "44", "sum", "66", "4 5", "sum", "66", "5 5", "sum"]
+
+
+def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved(tmp_path) -> None:
+    """The terminal, through the real command line: a whole practice game leaves no trace in the score
+    history, and the game saved before it is still the one to continue."""
+    saved = run_cli(["--game", "yatzy", "--ui", "console", "--speech", "text", "--players", "Ola"],
+                    ["roll", "q"], tmp_path)
+    assert saved.lines[-1] == "Game saved. Goodbye."
+    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "6"], tmp_path)
+    assert played.lines[0].startswith("Main menu: 1 New game, 2 Continue Yatzy with Ola, 3 Settings, "
+                                      "4 Score history, 5 Practice game, or 6 Quit.")
+    opening = next(line for line in played.lines if line.startswith("Shut the Box"))
+    assert "Practice game: it is not saved and not put into the score history." in opening
+    assert any("Anna shut the box!" in line for line in played.lines)
+    assert played.lines[-2].startswith("Main menu: 1 New game, 2 Continue Yatzy with Ola")
+    assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
+
+
+def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver: Driver) -> None:
+    from accessible_dice.history import history_path
+    from accessible_dice.session import save_path
+    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window_menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=3))
+    driver.keys("p")
+    assert driver.last == "Practice game, 4 of 5"
+    driver.keys("return", "return", "return")  # Shut the Box, one player, the options as they are
+    driver.keys("return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen) and screen.session.practice
+    assert any("Practice game: it is not saved" in said.text for said in driver.said)
+    while not screen.session.game.is_over():
+        driver.keys("return")
+    assert not save_path().exists() and not history_path().exists()

@@ -114,6 +114,6 @@ def test_an_unreadable_save_is_moved_aside_and_the_player_told(tmp_path: Path) -
     result = run_cli([*MENU, "--resume"], ["4"], tmp_path)
     assert result.lines[0].startswith("The saved game cannot be used: action 1: ")
     assert " It is kept as current.damaged-" in result.lines[0]
-    assert result.lines[1] == "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit."
+    assert result.lines[1] == "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."
     (kept,) = (tmp_path / "saves").glob("current.damaged-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == data and not path.exists()

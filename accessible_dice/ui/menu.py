@@ -19,6 +19,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
+from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, options, playable, scores
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
@@ -136,6 +137,8 @@ class Menu:
         if self.record_to is not None:
             # Translators: main menu item: personal bests, averages and the latest games.
             items.append((self._("Score history"), ("history", "scores")))
+        # Translators: main menu item: a game that is neither saved nor put into the score history.
+        items.append((self._("Practice game"), ("practice",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
         # Translators: the main menu's title, followed by its numbered items.
@@ -152,7 +155,7 @@ class Menu:
         if chosen == "history":
             self._scores()
             raise Back
-        return self._new_game(), False
+        return self._new_game(practice=chosen == "practice"), False
 
     def _settings(self) -> None:
         """Say the settings, then change them one typed line at a time until Enter."""
@@ -190,7 +193,7 @@ class Menu:
             self.refuse(error)
             return None
 
-    def _new_game(self) -> Session:
+    def _new_game(self, practice: bool = False) -> Session:
         games = playable()
         titles = [(self._(TITLES[g]), (g,)) for g in games]
         # Translators: the question before the numbered list of games.
@@ -205,6 +208,8 @@ class Menu:
         ]
         # Translators: the question before the dice choices; Enter keeps the first.
         self.manual = self.choose(self._("Dice:"), dice, default=1 if self.manual else 0) == 1
+        if practice:
+            return practice_session(game_id, players, options, manual=self.manual, seed=self.seed)
         return new_session(game_id, players, options, manual=self.manual, seed=self.seed, save_to=self.save_to,
                            record_to=self.record_to)
 

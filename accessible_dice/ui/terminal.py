@@ -23,6 +23,7 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Move
 from accessible_dice.history import NotKept, ScoreHistory
+from accessible_dice.practice import practice_note
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -233,6 +234,8 @@ class Terminal:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
         opening = [presenter.opening(resumed)]
+        if session.practice:
+            opening.append(practice_note(self.language))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
         self.say(combine(opening))

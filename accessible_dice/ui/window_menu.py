@@ -17,6 +17,7 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
+from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, options, playable, scores
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, check_names, new_session, save_path
@@ -66,6 +67,8 @@ class MainMenu(Menu):
         items.append(("settings", _("Settings"), lambda: self.window.push(SettingsMenu(self.window))))
         # Translators: main menu item: personal bests and the latest finished games.
         items.append(("scores", _("Score history"), self.scores))
+        # Translators: main menu item: a game that is neither saved nor put into the score history.
+        items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         return items
@@ -101,10 +104,11 @@ class MainMenu(Menu):
 class GameChoice(Menu):
     """The games that can be played; Enter asks for the players."""
 
-    def __init__(self, menu: MainMenu) -> None:
+    def __init__(self, menu: MainMenu, practice: bool = False) -> None:
         # Translators: the title of the list of games.
         super().__init__(menu.window, menu._("Choose a game"))
         self.menu = menu
+        self.practice = practice
 
     def items(self) -> list[MenuItem]:
         return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in playable()]
@@ -121,7 +125,7 @@ class GameChoice(Menu):
             except DiceError as error:
                 self.window.refuse(error)
                 return False
-            self.window.push(Options(self.menu, game_id, names))
+            self.window.push(Options(self.menu, game_id, names, practice=self.practice))
             return True
 
         # Translators: the players question in the window; names starting with cpu are computer players.
@@ -133,12 +137,13 @@ class GameChoice(Menu):
 class Options(Menu):
     """The game's options and the dice, each changed with Enter; the first item starts the game."""
 
-    def __init__(self, menu: MainMenu, game_id: str, players: tuple[str, ...]) -> None:
+    def __init__(self, menu: MainMenu, game_id: str, players: tuple[str, ...], practice: bool = False) -> None:
         # Translators: the title of the options list; {game} is the game's name.
         super().__init__(menu.window, menu._("Options for {game}").format(game=menu._(TITLES[game_id])))
         self.menu = menu
         self.game_id = game_id
         self.players = players
+        self.practice = practice
         self.specs = game_class(game_id).options_spec
         self.values: dict[str, Any] = resolve(game_id, self.specs, {})
 
@@ -186,8 +191,12 @@ class Options(Menu):
 
     def start(self) -> None:
         try:
-            session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                  seed=self.menu.seed, save_to=save_path(), record_to=history_path())
+            if self.practice:
+                session = practice_session(self.game_id, self.players, self.values, manual=self.menu.manual,
+                                           seed=self.menu.seed)
+            else:
+                session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
+                                      seed=self.menu.seed, save_to=save_path(), record_to=history_path())
         except DiceError as error:
             self.window.refuse(error)
             return
