@@ -104,3 +104,21 @@ def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver
     while not screen.session.game.is_over():
         driver.keys("return")
     assert not save_path().exists() and not history_path().exists()
+
+
+# ---------------------------------------------------------------- SR-03 brief means brief
+
+
+def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
+    from accessible_dice.ui.window_menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    assert driver.last == "Main menu. New game, 1 of 5"
+    driver.window.prefs.command(["verbosity", "brief"])
+    driver.keys("down")
+    assert driver.last == "Settings"
+    driver.keys("escape", "escape")  # the quit question, then back to the menu
+    assert driver.last == "Main menu. Settings"
+    driver.window.prefs.command(["verbosity", "full"])
+    driver.keys("down")
+    assert driver.last == "Score history, 3 of 5"

@@ -148,7 +148,11 @@ class Screen:
     # -- what it says
 
     def describe(self, row_changed: bool = False) -> str:
-        """The focused item as spoken: its label, the row's header when entering it, "2 of 5" in menus."""
+        """The focused item as spoken: its label, the row's header when entering it, "2 of 5" in menus.
+
+        The place in a menu is left out at brief verbosity (checklist SR-03): a player who knows
+        the menus hears only the item.
+        """
         self.settled()
         cell, row = self.focus.cell(), self.focus.current_row()
         if cell is None or row is None:
@@ -158,7 +162,7 @@ class Screen:
         if row_changed and row.say_header and row.header:
             # Translators: a board row's name, then the focused item, e.g. "Ben: flap 7, open".
             said = self._("{header}: {item}").format(header=row.header, item=said)
-        if self.positions:
+        if self.positions and self.window.terminal.verbosity is not Verbosity.BRIEF:
             items = self.focus.rows
             # Translators: a menu item and its place, e.g. "New game, 1 of 3".
             said = self._("{item}, {position} of {count}").format(
