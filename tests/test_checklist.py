@@ -122,3 +122,54 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
     driver.window.prefs.command(["verbosity", "full"])
     driver.keys("down")
     assert driver.last == "Score history, 3 of 5"
+
+
+# ---------------------------------------------------------------- small rows: ER-06, KB-03, SR-05
+
+
+def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_prompt_again(driver: Driver) -> None:
+    from accessible_dice.session import new_session, save_path
+    from accessible_dice.ui.window import Entry
+    from accessible_dice.ui.window_game import GameScreen
+
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=save_path())
+    driver.window.push(GameScreen(driver.window, session))
+    field = driver.top
+    assert isinstance(field, Entry)
+    driver.keys("r")
+    driver.type("r")
+    assert field.typed == ""
+    assert driver.last == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert driver.said[-1].interrupt
+    driver.type("7 3")
+    driver.keys("return")
+    assert driver.last == "Die 1: 7 is not valid, enter 1 to 6."
+
+
+def test_KB_03_undo_and_redo_are_in_the_actions_menu_without_a_chord(driver: Driver) -> None:
+    from accessible_dice.ui.window_game import GameScreen
+
+    screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
+    driver.keys("return", "return")  # throw, then the first move offered
+    moved = len(screen.game.history)
+    driver.keys("escape", "down")
+    assert driver.last == "Take back the last step, 2 of 10"
+    driver.keys("return")
+    assert driver.top is screen and len(screen.game.history) == moved - 1
+    assert driver.last.startswith("Taken back: ")
+    driver.keys("escape", "down", "down")
+    assert driver.last == "Do again the step taken back, 3 of 10"
+    driver.keys("return")
+    assert isinstance(driver.top, GameScreen) and len(screen.game.history) == moved
+    assert driver.last.startswith("Done again. ")
+
+
+def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
+    """Through the real command line: repeat says the menu again, stop says nothing and keeps the question."""
+    result = run_cli(["--ui", "console", "--speech", "text"], ["repeat", "stop", "1", "opakovat", "q"], tmp_path)
+    menu = "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."
+    assert result.lines[:3] == [menu, menu, "Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, "
+                                "or 5 Threes Away."]
+    assert result.lines[3].startswith("opakovat is not a choice here")
+    czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["opakovat", "q"], tmp_path)
+    assert czech.lines[1] == czech.lines[0]

@@ -25,6 +25,7 @@ from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, check_names, new_session
+from accessible_dice.ui import commands
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
 from accessible_dice.utterance import Cue, Utterance
@@ -82,6 +83,8 @@ class Menu:
         """
         self.say(prompt)
         line = self.read_line()
+        while line is not None and self._spoken_to(line.strip().casefold()):
+            line = self.read_line()
         # Translators: the terminal command word for leaving (the same word as in a game).
         if line is None or line.strip().casefold() in {"quit", "q", self._("quit").casefold()}:
             raise EndOfInput
@@ -90,6 +93,19 @@ class Menu:
         if text.casefold() in {"back", self._("back").casefold()}:
             raise Back
         return text
+
+    def _spoken_to(self, word: str) -> bool:
+        """``repeat`` says the question (or the last thing said) again, ``stop`` silences the voice,
+        as in a game (checklist SR-05); ``True`` when the line was one of them, and the question stays."""
+        if word in commands.words_for("repeat", self.language):
+            last = self.announcer.history.last()
+            if last is not None:
+                self.announcer.say(answer(last.text, *last.cues), remember=False)
+            return True
+        if word in commands.words_for("stop", self.language):
+            self.announcer.silence()
+            return True
+        return False
 
     def refuse(self, error: DiceError) -> None:
         self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))

@@ -66,6 +66,17 @@ class NoComputerPlaying(IllegalMove):
     template = N_("No computer player is playing now.")
 
 
+class DiceEntry(Entry):
+    """The field for the values of real dice: a letter typed into it (R, the throw key, pressed out
+    of habit as docs/keys.md says) goes in as nothing and says the prompt again, so "r7" is never sent."""
+
+    def text(self, typed: str) -> None:
+        if any(char.isalpha() for char in typed):
+            self.window.say(answer(self.said.text), remember=False)
+            return
+        super().text(typed)
+
+
 class GameScreen(Screen):
     """One game session on screen."""
 
@@ -226,7 +237,7 @@ class GameScreen(Screen):
         self.prompted_at = terminal.prompted_at = len(self.game.history)
         prompt = self.presenter.dice_prompt(request)
         said = answer(prompt.text, *prompt.cues) if interrupt else prompt
-        self.window.push(Entry(self.window, said, self.enter_values, quiet=said_already))
+        self.window.push(DiceEntry(self.window, said, self.enter_values, quiet=said_already))
 
     def enter_values(self, text: str) -> bool:
         before = len(self.game.history)
@@ -396,6 +407,10 @@ class ActionsMenu(Menu):
         return [
             # Translators: actions menu item.
             ("resume", _("Back to the game"), window.pop),
+            # Translators: actions menu item: undo, as Ctrl+Z does (the terminal's undo).
+            ("undo", _("Take back the last step"), lambda: self.back_and("undo")),
+            # Translators: actions menu item: redo, as Ctrl+Y does (the terminal's redo).
+            ("redo", _("Do again the step taken back"), lambda: self.back_and("redo")),
             # Translators: actions menu item: the key help.
             ("keys", _("Keys"), lambda: window.push(window.help_screen(self.game))),
             # Translators: actions menu item: {game} is the game's name.
@@ -412,6 +427,12 @@ class ActionsMenu(Menu):
             # Translators: actions menu item: close the program (the game is saved).
             ("exit", _("Close Accessible Dice"), self.ask_exit),
         ]
+
+    def back_and(self, name: str) -> None:
+        """Back in the game, then the command, so what it says comes after the game's title (KB-03:
+        undo and redo without a chord)."""
+        self.window.remove(self)
+        self.game.execute(Command(name))
 
     def next_verbosity(self) -> None:
         level = Verbosity((self.window.terminal.verbosity + 1) % len(Verbosity))
