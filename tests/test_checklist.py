@@ -6,6 +6,8 @@ docs/accessibility.md lists every row with its status and the test that guards i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 from e2e_support import run_cli
@@ -153,12 +155,12 @@ def test_KB_03_undo_and_redo_are_in_the_actions_menu_without_a_chord(driver: Dri
     driver.keys("return", "return")  # throw, then the first move offered
     moved = len(screen.game.history)
     driver.keys("escape", "down")
-    assert driver.last == "Take back the last step, 2 of 10"
+    assert driver.last == "Take back the last step, 2 of 11"
     driver.keys("return")
     assert driver.top is screen and len(screen.game.history) == moved - 1
     assert driver.last.startswith("Taken back: ")
     driver.keys("escape", "down", "down")
-    assert driver.last == "Do again the step taken back, 3 of 10"
+    assert driver.last == "Do again the step taken back, 3 of 11"
     driver.keys("return")
     assert isinstance(driver.top, GameScreen) and len(screen.game.history) == moved
     assert driver.last.startswith("Done again. ")
@@ -173,3 +175,58 @@ def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
     assert result.lines[3].startswith("opakovat is not a choice here")
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["opakovat", "q"], tmp_path)
     assert czech.lines[1] == czech.lines[0]
+
+
+# ---------------------------------------------------------------- GN-11 a way to report a problem
+
+
+def _report_written(line: str) -> Path:
+    """The file a "problem report was written" line names (the whole path is said aloud)."""
+    from accessible_dice import bug_report
+
+    prefix, ending = "A problem report was written to ", f". Please send it to {bug_report.send_to()}, "
+    assert line.startswith(prefix) and ending in line, line
+    return Path(line[len(prefix):line.index(ending)])
+
+
+def test_GN_11_report_in_a_game_writes_one_file_with_the_save_settings_announcements_and_log(tmp_path) -> None:
+    result = run_cli(["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--players", "Anna",
+                      "--dice", "manual"], ["3 4", "settings verbosity full", "report", "q"], tmp_path)
+    path = _report_written(result.lines[-2])
+    assert path.parent == tmp_path / "reports"
+    text = path.read_text(encoding="utf-8")
+    assert "Send this file to: https://" in text
+    assert 'verbosity = "full"' in text  # the settings as they are now
+    game = text.split("## Game in progress (its save)\n", 1)[1].split("\n\n## ", 1)[0]
+    from accessible_dice import save
+
+    assert save.loads(game).history == save.read(tmp_path / "saves" / "current.json").history
+    assert "Anna threw 3 and 4. Singles: 3 and 4. Sum: 7." in text
+    assert "## End of accessible-dice.log" in text and "speech: using text" in text
+
+
+def test_GN_11_report_at_a_terminal_menu_and_in_the_window_actions_menu(tmp_path, driver: Driver) -> None:
+    result = run_cli(["--ui", "console", "--speech", "text"], ["report", "q"], tmp_path / "terminal")
+    assert "(no game in progress)" in _report_written(result.lines[1]).read_text(encoding="utf-8")
+    assert result.lines[-1] == "Goodbye."
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    driver.keys("r", "escape", "end", "up", "up")
+    assert driver.last == "Report a problem, 9 of 11"
+    driver.keys("return")
+    text = _report_written(driver.last).read_text(encoding="utf-8")
+    assert f'"game": "yatzy"' in text and len(screen.game.history) == 1
+
+
+def test_GN_11_the_issue_tracker_is_in_pyproject_and_every_accessibility_page(tmp_path) -> None:
+    import tomllib
+
+    from accessible_dice import bug_report
+    from accessible_dice.presentation.i18n import LANGUAGES
+
+    root = Path(__file__).resolve().parent.parent
+    urls = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert bug_report.send_to() == urls["Issues"]
+    pages = [root / "docs" / "accessibility.md", *(root / "docs" / code / "accessibility.md"
+                                                   for code in LANGUAGES if code != "en")]
+    for page in pages:
+        assert urls["Issues"] in page.read_text(encoding="utf-8"), page

@@ -190,7 +190,7 @@ def test_the_menu_wraps_and_jumps_by_first_letter(driver: Driver) -> None:
 def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("r", "escape")
-    assert driver.last.startswith("Actions. Back to the game, 1 of 10")
+    assert driver.last.startswith("Actions. Back to the game, 1 of 11")
     driver.keys("q", "return")
     assert isinstance(driver.top, Confirm) and driver.top.focus.row_key == "no"
     driver.keys("return")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_dice import save
+from accessible_dice import bug_report, save
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
@@ -96,7 +96,8 @@ class Menu:
 
     def _spoken_to(self, word: str) -> bool:
         """``repeat`` says the question (or the last thing said) again, ``stop`` silences the voice,
-        as in a game (checklist SR-05); ``True`` when the line was one of them, and the question stays."""
+        ``report`` writes a problem report, as in a game (checklist SR-05, GN-11); ``True`` when the
+        line was one of them, and the question stays."""
         if word in commands.words_for("repeat", self.language):
             last = self.announcer.history.last()
             if last is not None:
@@ -104,6 +105,9 @@ class Menu:
             return True
         if word in commands.words_for("stop", self.language):
             self.announcer.silence()
+            return True
+        if word in commands.words_for("report", self.language) and self.settings is not None:
+            self.say(bug_report.report(None, self.announcer.history, self.settings.settings, self.language))
             return True
         return False
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
 from accessible_dice import settings as config
-from accessible_dice import strategy
+from accessible_dice import bug_report, strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Move
@@ -326,8 +326,14 @@ class Terminal:
             self.say(answer(" ".join(self.records(session))))
         elif name == "rules":
             self._rules(session)
+        elif name == "report":
+            self.say(self.problem_report(session))
         else:
             self.review_history(name)
+
+    def problem_report(self, session: Session | None) -> Utterance:
+        """``report``: a problem report written, with the game, the settings and what was said (GN-11)."""
+        return bug_report.report(session, self.announcer.history, self.settings.settings, self.language)
 
     def _undo(self, name: str, session: Session, presenter: Presenter) -> None:
         """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""

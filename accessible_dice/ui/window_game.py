@@ -422,6 +422,9 @@ class ActionsMenu(Menu):
             ("verbosity", _("Verbosity: {level}").format(level=level.name.lower()), self.next_verbosity),
             # Translators: actions menu item: the list of settings.
             ("settings", _("Settings"), lambda: window.push(SettingsMenu(window))),
+            # Translators: actions menu item: write a problem report to send (the terminal's report).
+            ("report", _("Report a problem"),
+             lambda: window.say(window.terminal.problem_report(self.game.session))),
             # Translators: actions menu item: leave the game (it is saved) for the main menu.
             ("quit", _("Quit to the main menu"), self.ask_quit),
             # Translators: actions menu item: close the program (the game is saved).
