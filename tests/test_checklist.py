@@ -214,7 +214,7 @@ def test_GN_11_report_at_a_terminal_menu_and_in_the_window_actions_menu(tmp_path
     assert driver.last == "Report a problem, 9 of 11"
     driver.keys("return")
     text = _report_written(driver.last).read_text(encoding="utf-8")
-    assert f'"game": "yatzy"' in text and len(screen.game.history) == 1
+    assert '"game": "yatzy"' in text and len(screen.game.history) == 1
 
 
 def test_GN_11_the_issue_tracker_is_in_pyproject_and_every_accessibility_page(tmp_path) -> None:

@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from accessible_dice import settings as config
 from accessible_dice import bug_report, strategy
+from accessible_dice import settings as config
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Move
