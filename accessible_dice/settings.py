@@ -24,6 +24,7 @@ import dataclasses
 import json
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,12 +220,17 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def dumps(settings: Settings) -> str:
-    """The settings file: a header, then each setting under a comment saying what it takes."""
-    lines = ["# accessible-dice settings. Edit with the program closed; docs/settings.md explains each one.",
-             "# A wrong value is reported at the next start and replaced by its default."]
+def dumps(settings: Settings, keys: Sequence[str] | None = None,
+          header: str = "# accessible-dice settings. Edit with the program closed; docs/settings.md explains each one.",
+          ) -> str:
+    """The settings file: a header, then each setting under a comment saying what it takes.
+
+    ``keys`` (in the file's order) for a file of some settings only, such as a player's profile.
+    """
+    lines = [header, "# A wrong value is reported at the next start and replaced by its default."]
     for spec in SPECS:
-        lines += ["", f"# {COMMENTS[spec.key]}", f"{spec.key} = {_toml(settings.value(spec.key))}"]
+        if keys is None or spec.key in keys:
+            lines += ["", f"# {COMMENTS[spec.key]}", f"{spec.key} = {_toml(settings.value(spec.key))}"]
     return "\n".join(lines) + "\n"
 
 

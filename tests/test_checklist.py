@@ -230,3 +230,57 @@ def test_GN_11_the_issue_tracker_is_in_pyproject_and_every_accessibility_page(tm
                                                    for code in LANGUAGES if code != "en")]
     for page in pages:
         assert urls["Issues"] in page.read_text(encoding="utf-8"), page
+
+
+# ---------------------------------------------------------------- GN-02 player profiles
+
+
+def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path) -> None:
+    """Through the real command line: Anna keeps brief speech as her own; Ben's turns use the shared
+    settings; the next start still knows Anna's, and the shared file never got her verbosity."""
+    from accessible_dice.profiles import Profiles
+
+    args = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
+            "--players", "Anna,Ben"]
+    first = run_cli(args, ["profile yes", "settings verbosity brief", "1 2", "singles", "6 6", "singles", "q"],
+                    tmp_path)
+    assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
+    assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
+                                "Ben, throw 2 dice and type their values from 1 to 6, like 3 5.",
+                                "Ben threw 6 and 6. Singles: 6."]
+    assert first.lines[8] == "6 shut. Anna's turn. Anna's own settings."
+    config_folder = tmp_path / "config"
+    assert Profiles(config_folder / "profiles").load("anna").verbosity == "brief"
+    assert config.load(config_folder / config.FILE_NAME).settings.verbosity == "normal"
+    again = run_cli(["--resume", *args[2:8]], ["3 4", "profile nein", "profile no", "q"], tmp_path)
+    assert again.lines[0].endswith("Anna's own settings.")
+    assert again.lines[2] == "3, 4."
+    assert again.lines[3] == "profile cannot be nein; use yes or no."
+    assert again.lines[4].startswith("Anna uses the shared settings. Type profile yes")
+    assert Profiles(config_folder / "profiles").load("Anna") is None
+
+
+def test_GN_02_the_window_switches_theme_and_text_size_with_the_turn(tmp_path, monkeypatch) -> None:
+    from window_driver import Driver as WindowDriver
+
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
+    window, spy = open_window(settings_path=tmp_path / config.FILE_NAME)
+    driver = WindowDriver(window, spy)
+    try:
+        screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
+        driver.keys("escape", "end", "up", "up", "up", "up")
+        assert driver.last == "Own settings for Anna: no, 8 of 12"
+        driver.keys("return")
+        assert driver.last == "Own settings for Anna: yes, 8 of 12"
+        driver.keys("escape", "f8", "ctrl+=")  # back in the game: Anna's theme and text size
+        assert (window.theme.id, window.scale) == ("white-on-black", 1.25)
+        while screen.game.current_player() == 0:
+            driver.keys("return")
+        assert (window.theme.id, window.scale) == ("yellow-on-black", 1.0)
+        assert any(said.text.endswith("The shared settings.") for said in driver.said)
+        while screen.game.current_player() == 1:
+            driver.keys("return")
+        assert (window.theme.id, window.scale) == ("white-on-black", 1.25)
+        assert config.load(tmp_path / config.FILE_NAME).settings.theme == "yellow-on-black"
+    finally:
+        pygame.display.quit()

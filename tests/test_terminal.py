@@ -307,8 +307,8 @@ def test_input_ending_at_the_question_leaves_the_game_saved_unscored(tmp_path: P
 
 def test_help_names_settings_history_rules_and_undo_redo_while_they_work() -> None:
     run = play(["1 2", "help", "undo", "help"], manual=True)
-    assert run.lines[3].endswith("next (.), settings, history, rules, report, undo, and quit (q).")
-    assert run.lines[5].endswith("next (.), settings, history, rules, report, redo, and quit (q).")
+    assert run.lines[3].endswith("next (.), settings, history, profile, rules, report, undo, and quit (q).")
+    assert run.lines[5].endswith("next (.), settings, history, profile, rules, report, redo, and quit (q).")
     assert "undo, redo" not in run.lines[1]
 
 

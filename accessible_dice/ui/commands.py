@@ -68,6 +68,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "history": (N_("history"), ()),
     # Translators: terminal command: the rules of the game being played.
     "rules": (N_("rules"), ()),
+    # Translators: terminal command: a player's own settings ("profile yes" keeps them, "profile no" drops them).
+    "profile": (N_("profile"), ()),
     # Translators: terminal command: write a problem report (the game, settings, what was said) to send.
     "report": (N_("report"), ()),
     # Translators: terminal command: save and leave.
@@ -203,7 +205,7 @@ def positions_in(words: tuple[str, ...] | list[str], make_error: type[InvalidInp
 #: The shared commands that work at any time, in the order help says them (undo and redo
 #: join them, before quit, while they work).
 ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "settings",
-            "history", "rules", "report", "quit")
+            "history", "profile", "rules", "report", "quit")
 
 
 def actions_now(game: Game, language: Language) -> list[str]:

@@ -12,12 +12,13 @@ is said with its reason and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from accessible_dice import bug_report, strategy
+from accessible_dice import bug_report, profiles, strategy
 from accessible_dice import settings as config
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
@@ -233,12 +234,13 @@ class Terminal:
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
+        followed = self.follow_turn(session, presenter)
         opening = [presenter.opening(resumed)]
         if session.practice:
             opening.append(practice_note(self.language))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
-        self.say(combine(opening))
+        self.say(combine([*opening, followed]))
         self.prompted_at = -1
 
     def getting_ready(self, session: Session) -> bool:
@@ -251,8 +253,10 @@ class Terminal:
         return True
 
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
-        """Say what an action did (and, after the move that hands over, the choices of a person to move)."""
-        self.say(presenter.announce(events, prompt=self._human_moves(session)))
+        """Say what an action did (and, after the move that hands over, the choices of a person to move),
+        in the settings of the person to move now."""
+        followed = self.follow_turn(session, presenter)
+        self.say(combine([presenter.announce(events, prompt=self._human_moves(session)), followed]))
         self._storage_news(session)
 
     def computer_plays(self, session: Session, presenter: Presenter, move: Move | None,
@@ -328,8 +332,44 @@ class Terminal:
             self._rules(session)
         elif name == "report":
             self.say(self.problem_report(session))
+        elif name == "profile":
+            self.say(self.own_settings(session, presenter, command.args))
         else:
             self.review_history(name)
+
+    def own_settings(self, session: Session, presenter: Presenter, args: tuple[str, ...]) -> Utterance:
+        """``profile``: the player on turn has own settings or not; ``profile yes`` / ``no`` changes that (GN-02)."""
+        name = profiles.person_on_turn(session.game, session.computers)
+        if name is None:
+            raise profiles.NoPersonOnTurn()
+        word = commands.command_word("profile", self.language)
+        if args:
+            wanted = profiles.SWITCH.parse(options.typed_value(profiles.SWITCH, args[0], self.language))
+            if wanted is None:
+                raise config.SettingValueRefused(key=word, value=args[0],
+                                                 allowed=options.allowed_words(profiles.SWITCH, self.language))
+            try:
+                self.settings.keep_own(name, wanted)
+            except OSError as error:
+                return profiles.not_kept_words(name, error, self.language)
+            self._settings_followed(presenter)
+        return profiles.state_words(name, self.settings.player == name, self.settings.settings, self.language, word)
+
+    def follow_turn(self, session: Session, presenter: Presenter) -> Utterance | None:
+        """A person's turn: their own settings hold, or the shared ones; said when that changed anything."""
+        name = profiles.person_on_turn(session.game, session.computers)
+        if name is None or not self.settings.follow(name):
+            return None
+        self._settings_followed(presenter)
+        return profiles.followed_words(name, self.settings.player == name, self.language)
+
+    def _settings_followed(self, presenter: Presenter) -> None:
+        """The settings in effect changed as a whole: the words at once, the voice where it can."""
+        chosen = self.settings.settings
+        self.verbosity = presenter.verbosity = Verbosity.named(chosen.verbosity)
+        configure = getattr(self.announcer.voice, "configure", None)
+        if configure is not None:
+            configure(dataclasses.replace(chosen.voice_settings(), language=self.language.code))
 
     def problem_report(self, session: Session | None) -> Utterance:
         """``report``: a problem report written, with the game, the settings and what was said (GN-11)."""

@@ -101,6 +101,11 @@ class Shown:
     def is_speaking(self) -> bool:
         return self.voice is not None and self.voice.is_speaking()
 
+    def configure(self, settings: VoiceSettings) -> bool:
+        """New voice settings (a player's own, on their turn); whether the voice took them."""
+        configure = getattr(self.voice, "configure", None)
+        return bool(configure(settings)) if configure is not None else False
+
     def close(self) -> None:
         if self.voice is not None:
             self.voice.close()

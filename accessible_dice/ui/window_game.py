@@ -26,8 +26,9 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
+from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.presentation import TITLES
+from accessible_dice.presentation import TITLES, options
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
@@ -404,7 +405,7 @@ class ActionsMenu(Menu):
         _ = self._
         window = self.window
         level = window.terminal.verbosity
-        return [
+        items: list[MenuItem] = [
             # Translators: actions menu item.
             ("resume", _("Back to the game"), window.pop),
             # Translators: actions menu item: undo, as Ctrl+Z does (the terminal's undo).
@@ -430,6 +431,20 @@ class ActionsMenu(Menu):
             # Translators: actions menu item: close the program (the game is saved).
             ("exit", _("Close Accessible Dice"), self.ask_exit),
         ]
+        person = profiles.person_on_turn(self.game.game, self.game.session.computers)
+        if person is not None and window.prefs.profiles is not None:
+            own = options.word("yes" if window.prefs.player == person else "no", window.language)
+            # Translators: actions menu item: whether {name} (on turn) keeps own settings; Enter switches.
+            items.insert(7, ("profile", _("Own settings for {name}: {value}").format(name=person, value=own),
+                             self.switch_profile))
+        return items
+
+    def switch_profile(self) -> None:
+        """Own settings for the person on turn, or the shared ones again (the terminal's ``profile``)."""
+        person = profiles.person_on_turn(self.game.game, self.game.session.computers)
+        wanted = options.word("no" if self.window.prefs.player == person else "yes", self.window.language)
+        self.game.execute(Command("profile", (wanted,)))
+        self.say_focus()
 
     def back_and(self, name: str) -> None:
         """Back in the game, then the command, so what it says comes after the game's title (KB-03:
