@@ -15,6 +15,7 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from accessible_dice import history, save, storage, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
@@ -24,6 +25,9 @@ from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, No
 from accessible_dice.storage import data_dir
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, pick
 from accessible_dice.undo import Timeline
+
+if TYPE_CHECKING:
+    from accessible_dice.tutorial import Guide
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +211,8 @@ class Session:
         self.record_to = record_to
         #: A practice game (checklist CG-06, :mod:`accessible_dice.practice`): neither saved nor recorded.
         self.practice = False
+        #: The guide of a tutorial (:mod:`accessible_dice.tutorial`), which is a practice game too.
+        self.tutorial: Guide | None = None
         self.computers = frozenset(p for p, name in enumerate(game.players) if is_computer(name))
         self.timeline = Timeline(game, manual=manual, computers=self.computers)
         #: Why the last save failed (``None`` when it worked); the front end says it once.

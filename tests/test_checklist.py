@@ -26,6 +26,8 @@ _driver = pytest.fixture(name="driver")(open_driver)
 
 # ---------------------------------------------------------------- AU-05 mono and balance
 
+MAIN_MENU = "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 Quit."
+
 
 def test_AU_05_the_settings_file_sets_mono_and_balance_for_the_terminal(tmp_path, monkeypatch) -> None:
     """The terminal's cues start as the file says, and follow a change made on the settings screen."""
@@ -79,9 +81,9 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
     saved = run_cli(["--game", "yatzy", "--ui", "console", "--speech", "text", "--players", "Ola"],
                     ["roll", "q"], tmp_path)
     assert saved.lines[-1] == "Game saved. Goodbye."
-    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "6"], tmp_path)
+    played = run_cli(MENU, ["6", "1", "Anna, Ben", "", "", *WHOLE_GAME, "7"], tmp_path)
     assert played.lines[0].startswith("Main menu: 1 New game, 2 Continue Yatzy with Ola, 3 Settings, "
-                                      "4 Score history, 5 Practice game, or 6 Quit.")
+                                      "4 Score history, 5 Tutorial, 6 Practice game, or 7 Quit.")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
@@ -97,7 +99,7 @@ def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=3))
     driver.keys("p")
-    assert driver.last == "Practice game, 4 of 5"
+    assert driver.last == "Practice game, 5 of 6"
     driver.keys("return", "return", "return")  # Shut the Box, one player, the options as they are
     driver.keys("return")
     screen = driver.top
@@ -115,7 +117,7 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
     from accessible_dice.ui.window_menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
-    assert driver.last == "Main menu. New game, 1 of 5"
+    assert driver.last == "Main menu. New game, 1 of 6"
     driver.window.prefs.command(["verbosity", "brief"])
     driver.keys("down")
     assert driver.last == "Settings"
@@ -123,7 +125,7 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
     assert driver.last == "Main menu. Settings"
     driver.window.prefs.command(["verbosity", "full"])
     driver.keys("down")
-    assert driver.last == "Score history, 3 of 5"
+    assert driver.last == "Score history, 3 of 6"
 
 
 # ---------------------------------------------------------------- small rows: ER-06, KB-03, SR-05
@@ -169,7 +171,7 @@ def test_KB_03_undo_and_redo_are_in_the_actions_menu_without_a_chord(driver: Dri
 def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
     """Through the real command line: repeat says the menu again, stop says nothing and keeps the question."""
     result = run_cli(["--ui", "console", "--speech", "text"], ["repeat", "stop", "1", "opakovat", "q"], tmp_path)
-    menu = "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."
+    menu = MAIN_MENU
     assert result.lines[:3] == [menu, menu, "Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, "
                                 "or 5 Threes Away."]
     assert result.lines[3].startswith("opakovat is not a choice here")
@@ -284,3 +286,62 @@ def test_GN_02_the_window_switches_theme_and_text_size_with_the_turn(tmp_path, m
         assert config.load(tmp_path / config.FILE_NAME).settings.theme == "yellow-on-black"
     finally:
         pygame.display.quit()
+
+
+# ---------------------------------------------------------------- CG-02 tutorials
+
+
+def test_CG_02_the_terminal_tutorial_says_what_to_type_waits_explains_and_continues_after_leaving(tmp_path) -> None:
+    args = ["--ui", "console", "--speech", "text"]
+    first = run_cli(args, ["4", "1", "roll", "board", "dice", "q"], tmp_path)
+    assert first.lines[0] == MAIN_MENU
+    opening = first.lines[2]
+    assert opening.startswith("Shut the Box: Player. Turn 1. Tutorial of Shut the Box: a short guided game")
+    assert opening.endswith("Now throw the dice: type roll.")
+    assert first.lines[4] == ("That was your throw: the dice and what they allow were said. Now hear the dice "
+                              "again, as you can at any time: type dice.")
+    # Something else than the step waited for is done as always; the step is said again.
+    assert first.lines[6] == "Now hear the dice again, as you can at any time: type dice."
+    assert first.lines[8].startswith("Now make a move. ") and first.lines[8].endswith(
+        "Type one of singles, sum, or shut N.")
+    assert (tmp_path / "tutorials" / "shut-the-box.json").exists()
+    again = run_cli(args, ["4", "1", "sum", "board", "roll", "q"], tmp_path)
+    assert "The tutorial of Shut the Box goes on. Now make a move." in again.lines[2]
+    assert again.lines[4] == "That was your move: what it did was said. Now hear your board: type board."
+    assert again.lines[-2].endswith("That is the tutorial: you threw, moved and asked. Play on to the end of this "
+                                    "game for practice, or leave it.")
+    assert not (tmp_path / "tutorials" / "shut-the-box.json").exists()
+    assert not (tmp_path / "saves" / "current.json").exists()
+
+
+def test_CG_02_the_first_choice_of_a_game_offers_its_tutorial_once(tmp_path) -> None:
+    args = ["--ui", "console", "--speech", "text"]
+    offer = "New to Yatzy? Tutorial in the main menu plays a short guided first game."
+    assert run_cli(args, ["1", "2", "q"], tmp_path).lines[2] == offer
+    assert offer not in run_cli(args, ["1", "2", "q"], tmp_path).lines
+
+
+@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
+def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(driver: Driver, game_id: str) -> None:
+    from accessible_dice.presentation import playable
+    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window_menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("t", "return")
+    assert driver.last == "Choose a game. Shut the Box, 1 of 5"
+    driver.keys(*["down"] * playable().index(game_id), "return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
+    opening = next(said.text for said in driver.said if "Tutorial of" in said.text)
+    if game_id == "storeslem":  # the board comes first
+        assert opening.endswith("Choose one with the arrow keys and Enter.")
+        return
+    assert opening.endswith("Now throw the dice: press R.")
+    driver.keys("r")
+    if game_id == "threes-away":  # the die for the number of rounds is not kept on the table
+        assert driver.said[-1].text.endswith("Now throw the dice: press R.")
+        driver.keys("r")
+    assert driver.said[-1].text.endswith("Now hear the dice again, as you can at any time: press D.")
+    driver.keys("d")
+    assert driver.said[-1].text.startswith("Now make a move. ")

@@ -18,6 +18,8 @@ MENU = ["--ui", "console", "--speech", "text"]
 WHOLE_GAME = ["1 2", "singles", "6 6", "singles", "3 4", "singles", "6 6", "5 6", "singles", "66",
               "4 3", "sum", "66", "44", "sum", "66", "4 5", "sum", "66", "5 5", "sum"]
 
+MAIN_MENU = "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 Quit."
+
 
 def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["2 1", "undo", "1 3", "undo", "undo", "undo", "redo", "q"], tmp_path)
@@ -114,6 +116,6 @@ def test_an_unreadable_save_is_moved_aside_and_the_player_told(tmp_path: Path) -
     result = run_cli([*MENU, "--resume"], ["4"], tmp_path)
     assert result.lines[0].startswith("The saved game cannot be used: action 1: ")
     assert " It is kept as current.damaged-" in result.lines[0]
-    assert result.lines[1] == "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."
+    assert result.lines[1] == MAIN_MENU
     (kept,) = (tmp_path / "saves").glob("current.damaged-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == data and not path.exists()

@@ -59,6 +59,8 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     # A finished game leaves nothing to resume.
     assert not (tmp_path / lang / "saves" / "current.json").exists()
 
+MAIN_MENU = "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 Quit."
+
 
 def test_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
     """SR-15 with TERM=dumb and a pipe: no escapes, no box art, no prompt characters."""
@@ -79,8 +81,8 @@ def test_end_of_input_exits_0_with_the_game_saved_and_resume_continues_it(tmp_pa
     assert resumed.lines[0] == "Shut the Box continued: Anna and Ben. Anna's turn. Singles: 3 and 4. Sum: 7."
     assert resumed.lines[-3].startswith("Flap 10 shut. Anna shut the box! Game over.")
     # A game resumed without --game returns to the main menu when it ends.
-    assert resumed.lines[-2:] == ["Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, "
-                                  "or 5 Quit.", "Goodbye."]
+    assert resumed.lines[-2:] == ["Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, "
+                                  "or 6 Quit.", "Goodbye."]
 
 
 def test_quit_saves_and_leaves(tmp_path: Path) -> None:
@@ -110,7 +112,7 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
              "1 2", "q"]
     result = run_cli(["--ui", "console", "--speech", "text"], typed, tmp_path)
     assert result.status == 0
-    assert result.lines[0] == "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."
+    assert result.lines[0] == MAIN_MENU
     assert "9 is not a choice here; type a number from 1 to " in "\n".join(result.lines)
     assert "Every name needs at least one letter; put commas between names." in result.lines
     assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
@@ -118,7 +120,7 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert result.lines[-1] == "Game saved. Goodbye."
     again = run_cli(["--ui", "console", "--speech", "text"], ["2", "board", "q"], tmp_path)
     assert again.lines[0] == ("Main menu: 1 New game, 2 Continue Shut the Box with Anna and Ben, 3 Settings, "
-                              "4 Score history, 5 Practice game, or 6 Quit.")
+                              "4 Score history, 5 Tutorial, 6 Practice game, or 7 Quit.")
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 
@@ -126,7 +128,7 @@ def test_resume_without_a_save_says_so_and_opens_the_menu(tmp_path: Path) -> Non
     result = run_cli(["--ui", "console", "--speech", "text", "--resume"], ["q"], tmp_path)
     assert result.status == 0
     assert result.lines[:2] == ["There is no saved game to continue.",
-                                "Main menu: 1 New game, 2 Settings, 3 Score history, 4 Practice game, or 5 Quit."]
+                                MAIN_MENU]
     assert result.lines[-1] == "Goodbye."
 
 

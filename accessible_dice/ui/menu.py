@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_dice import bug_report, save
+from accessible_dice import bug_report, save, tutorial
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
@@ -71,7 +71,7 @@ class Menu:
 
     # ------------------------------------------------------------ asking
 
-    def say(self, utterance: Utterance) -> None:
+    def say(self, utterance: Utterance | None) -> None:
         self.announcer.say(utterance)
 
     def ask(self, prompt: Utterance) -> str:
@@ -157,6 +157,8 @@ class Menu:
         if self.record_to is not None:
             # Translators: main menu item: personal bests, averages and the latest games.
             items.append((self._("Score history"), ("history", "scores")))
+        # Translators: main menu item: a short guided first game of one of the games.
+        items.append((self._("Tutorial"), ("tutorial",)))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append((self._("Practice game"), ("practice",)))
         # Translators: main menu item.
@@ -175,6 +177,8 @@ class Menu:
         if chosen == "history":
             self._scores()
             raise Back
+        if chosen == "tutorial":
+            return tutorial.start(self._game(), default_players(self.language)[0], self.language, window=False)
         return self._new_game(practice=chosen == "practice"), False
 
     def _settings(self) -> None:
@@ -213,11 +217,15 @@ class Menu:
             self.refuse(error)
             return None
 
-    def _new_game(self, practice: bool = False) -> Session:
+    def _game(self) -> str:
         games = playable()
         titles = [(self._(TITLES[g]), (g,)) for g in games]
         # Translators: the question before the numbered list of games.
-        game_id = games[self.choose(self._("Choose a game:"), titles)]
+        return games[self.choose(self._("Choose a game:"), titles)]
+
+    def _new_game(self, practice: bool = False) -> Session:
+        game_id = self._game()
+        self.say(tutorial.offer(game_id, self.language))
         players = self._players(game_id)
         options = self._options(game_id)
         dice = [

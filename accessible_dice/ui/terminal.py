@@ -236,11 +236,12 @@ class Terminal:
         session.prepare_strategy()
         followed = self.follow_turn(session, presenter)
         opening = [presenter.opening(resumed)]
-        if session.practice:
+        if session.practice and session.tutorial is None:  # a tutorial says it in its own words
             opening.append(practice_note(self.language))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
-        self.say(combine([*opening, followed]))
+        guided = None if session.tutorial is None else session.tutorial.opening(session, presenter, resumed)
+        self.say(combine([*opening, followed, guided]))
         self.prompted_at = -1
 
     def getting_ready(self, session: Session) -> bool:
@@ -294,7 +295,14 @@ class Terminal:
     # ------------------------------------------------------------ one command
 
     def execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
-        """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing)."""
+        """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing); in a tutorial,
+        then its next step."""
+        before = len(session.game.history)
+        self._execute(command, session, presenter)
+        if session.tutorial is not None:
+            self.say(session.tutorial.after(command.name, session, presenter, before))
+
+    def _execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
         name = command.name
         if name == "move":
             assert command.move is not None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from accessible_dice import save
+from accessible_dice import tutorial as tutorials
 from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
@@ -67,6 +68,8 @@ class MainMenu(Menu):
         items.append(("settings", _("Settings"), lambda: self.window.push(SettingsMenu(self.window))))
         # Translators: main menu item: personal bests and the latest finished games.
         items.append(("scores", _("Score history"), self.scores))
+        # Translators: main menu item: a short guided first game of one of the games.
+        items.append(("tutorial", _("Tutorial"), lambda: self.window.push(GameChoice(self, tutorial=True))))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
         # Translators: main menu item.
@@ -104,17 +107,26 @@ class MainMenu(Menu):
 class GameChoice(Menu):
     """The games that can be played; Enter asks for the players."""
 
-    def __init__(self, menu: MainMenu, practice: bool = False) -> None:
+    def __init__(self, menu: MainMenu, practice: bool = False, tutorial: bool = False) -> None:
         # Translators: the title of the list of games.
         super().__init__(menu.window, menu._("Choose a game"))
         self.menu = menu
         self.practice = practice
+        self.tutorial = tutorial
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: self.ask_players(g)) for game_id in playable()]
+        chosen = self.guided if self.tutorial else self.ask_players
+        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: chosen(g)) for game_id in playable()]
+
+    def guided(self, game_id: str) -> None:
+        """The tutorial of ``game_id``: the one left earlier, or a new one."""
+        session, resumed = tutorials.start(game_id, default_players(self.window.language)[0], self.window.language,
+                                           window=True)
+        self.window.replace_all(GameScreen(self.window, session, resumed=resumed))
 
     def ask_players(self, game_id: str) -> None:
         cls = game_class(game_id)
+        self.window.say(tutorials.offer(game_id, self.window.language))
 
         def chosen(text: str) -> bool:
             try:
