@@ -83,6 +83,7 @@ SPECS: tuple[Option, ...] = (
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
     choice("computer-pace", tuple(PACES), "normal"),
     choice("computer-level", tuple(LEVELS), DEFAULT_LEVEL),
+    integer("key-delay", 0, 0, 2000),
 )
 BY_KEY = {spec.key: spec for spec in SPECS}
 
@@ -115,6 +116,7 @@ COMMENTS = {
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
                      "or each waits for Enter (wait).",
     "computer-level": "How well computer players play: relaxed, steady, sharp or best (docs/strategy.md).",
+    "key-delay": "Window: a key pressed again within this many milliseconds is ignored (0 to 2000; 0 is off).",
 }
 
 # ---------------------------------------------------------------- problems
@@ -187,6 +189,7 @@ class Settings:
     keep_by: str = KEEP_BY[0]
     computer_pace: str = "normal"
     computer_level: str = DEFAULT_LEVEL
+    key_delay: int = 0
 
     def value(self, key: str) -> Any:
         return getattr(self, _field(key))

@@ -108,9 +108,9 @@ class Guide:
         """How to give ``command`` here: the word to type, or the window's key."""
         _ = self.language._
         if self.window:
-            from accessible_dice.ui.keys import TABLE
+            from accessible_dice.ui.keys import active
 
-            key = next(binding.keys for binding in TABLE if binding.action == command)
+            key = next(binding.keys for binding in active() if binding.action == command)
             # Translators: how to do a tutorial step in the window; {key} is a key's name, e.g. "R".
             return _("press {key}").format(key=_(key))
         from accessible_dice.ui.commands import command_word

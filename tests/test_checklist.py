@@ -345,3 +345,83 @@ def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(dri
     assert driver.said[-1].text.endswith("Now hear the dice again, as you can at any time: press D.")
     driver.keys("d")
     assert driver.said[-1].text.startswith("Now make a move. ")
+
+
+# ---------------------------------------------------------------- KB-04 key remapping, KB-10 key delay
+
+
+def _keys_list(driver: Driver) -> None:
+    """Settings, then its last item: the list of keys."""
+    from accessible_dice.ui.keys_screen import KeysMenu
+    from accessible_dice.ui.window_settings import SettingsMenu
+
+    driver.window.push(SettingsMenu(driver.window))
+    driver.keys("end", "return")
+    assert isinstance(driver.top, KeysMenu)
+
+
+def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path, monkeypatch) -> None:
+    from window_driver import Driver as WindowDriver
+
+    from accessible_dice.ui import keymap
+
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
+    path = tmp_path / config.FILE_NAME
+    window, spy = open_window(settings_path=path)
+    driver = WindowDriver(window, spy)
+    try:
+        _keys_list(driver)
+        while not driver.last.startswith("throw the dice; with real dice, type the values thrown: R"):
+            driver.keys("down")
+        driver.keys("return")
+        assert driver.last == ("Press the new key for: throw the dice; with real dice, type the values thrown. "
+                               "Escape keeps R.")
+        driver.keys("insert")
+        assert driver.last == "Insert is kept for screen readers; press another key."
+        driver.keys("d")
+        assert driver.last == "D already does this: the dice, and which are held. Press another key, or change " \
+                              "that one first."
+        driver.keys("f5")
+        assert driver.last == "throw the dice; with real dice, type the values thrown: now F5."
+        assert 'roll = "f5"' in (tmp_path / keymap.FILE_NAME).read_text(encoding="utf-8")
+        screen = driver.game("shut-the-box", ["Anna"], seed=1)
+        driver.keys("r")
+        assert driver.last == "Nothing here starts with r."  # a free letter jumps, as in any list
+        driver.keys("f5")
+        assert len(screen.game.history) == 1
+        driver.keys("f1")
+        assert "F5: throw the dice; with real dice, type the values thrown." in driver.top.lines
+        assert not any(line.startswith("R: ") for line in driver.top.lines)
+    finally:
+        pygame.display.quit()
+    window, spy = open_window(settings_path=path)  # the next start keeps the key
+    try:
+        from accessible_dice.ui import keys
+
+        assert keys.read(pygame.K_F5, 0, "", ["game"]).action == "roll"
+        assert keys.read(pygame.K_r, 0, "r", ["game"]) is None
+        window.keymap.reset()
+        assert keys.read(pygame.K_r, 0, "r", ["game"]).action == "roll"
+    finally:
+        pygame.display.quit()
+
+
+def test_KB_04_escape_keeps_the_key_and_a_damaged_keys_file_keeps_the_usual_keys(tmp_path, driver: Driver) -> None:
+    from accessible_dice.ui import keymap, keys
+
+    _keys_list(driver)
+    driver.keys("return", "escape")
+    assert keys.active() == keys.TABLE
+    (tmp_path / keymap.FILE_NAME).write_text('roll = "no-such-key"\nbogus = "f5"\nundo = "ctrl+u"\n', encoding="utf-8")
+    assert keymap.load(tmp_path / keymap.FILE_NAME) == {"undo": keys.Chord("u", ctrl=True)}
+
+
+def test_KB_10_a_key_pressed_again_within_the_key_delay_is_ignored(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("t", "t")
+    heard = len(driver.said)
+    driver.window.prefs.command(["key-delay", "2000"])
+    driver.keys("d", "t", "t")
+    assert len(driver.said) == heard + 2, "the second T came too soon"
+    driver.keys("d")  # another key is never held back
+    assert len(driver.said) == heard + 3

@@ -80,6 +80,8 @@ NAMES = {
     "computer-pace": N_("computer-pace"),
     # Translators: setting name: how well computer players play (relaxed, steady, sharp, best); one word.
     "computer-level": N_("computer-level"),
+    # Translators: setting name: milliseconds in which a key pressed again is ignored (for unsteady hands); one word.
+    "key-delay": N_("key-delay"),
 }
 
 #: Value words of options and settings, as typed in English -> marked for translation (msgctxt "value").

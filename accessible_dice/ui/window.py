@@ -38,7 +38,7 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceSettings
-from accessible_dice.ui import keys
+from accessible_dice.ui import keymap, keys
 from accessible_dice.ui.draw import SCALES, Drawn, Overlay, View, render
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
@@ -465,6 +465,10 @@ class Window:
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs)
+        #: The player's own keys (KB-04), kept beside the settings; in force from now on.
+        self.keymap = keymap.Keymap(None if settings_path is None else settings_path.parent / keymap.FILE_NAME)
+        #: The last key pressed and when, for the ``key-delay`` setting (KB-10).
+        self._last_key: tuple[int, float] = (0, 0.0)
         self.theme = THEMES[self.prefs.settings.theme]
         self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
@@ -637,6 +641,12 @@ class Window:
             screen.text(event.text)
 
     def _key(self, screen: Screen, event: pygame.event.Event) -> None:
+        if self._bounced(event.key):
+            return
+        capture = getattr(screen, "capture", None)
+        if capture is not None:  # a screen that takes the next key as it is (a new key being chosen)
+            capture(event)
+            return
         typed = getattr(event, "unicode", "")
         pressed = keys.read(event.key, event.mod, typed, screen.contexts)
         if pressed is None:
@@ -645,6 +655,13 @@ class Window:
             return
         if not self.global_key(pressed.action) and not screen.act(pressed):
             self.refuse(KeyDoesNothing(key=keys.key_name(event.key, typed, self._)))
+
+    def _bounced(self, key: int) -> bool:
+        """Whether this press repeats the last key sooner than the ``key-delay`` setting allows (KB-10):
+        for hands that press twice or stay on a key, a repeat that soon is taken as not meant."""
+        now, delay = time.monotonic(), self.prefs.settings.key_delay / 1000
+        last, self._last_key = self._last_key, (key, time.monotonic())
+        return delay > 0 and last[0] == key and now - last[1] < delay
 
     def pump(self) -> None:
         """Handle every event waiting (tests post key events, then pump); the focus is then found again."""

@@ -15,6 +15,7 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.ui.keys_screen import KeysMenu
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ class SettingsMenu(Menu):
                                                               value=words.said_value(spec.key, prefs.settings,
                                                                                      language)),
                  lambda key=spec.key: self.edit(key))
-                for spec in config.SPECS]
+                for spec in config.SPECS] + [
+            # Translators: the last item of the window's settings list: the list of keys, to change them.
+            ("keys", self._("Keys"), lambda: self.window.push(KeysMenu(self.window)))]
 
     def edit(self, key: str) -> None:
         prefs = self.window.prefs
