@@ -425,3 +425,29 @@ def test_KB_10_a_key_pressed_again_within_the_key_delay_is_ignored(driver: Drive
     assert len(driver.said) == heard + 2, "the second T came too soon"
     driver.keys("d")  # another key is never held back
     assert len(driver.said) == heard + 3
+
+
+# ---------------------------------------------------------------- LV-08 / LV-15: the honest half of the render test
+
+
+@pytest.mark.xfail(strict=True, reason="LV-08/LV-15 fail today (a11y-audit.md): at 200 % the layout drops the "
+                                       "dice or the message and overlaps cells; the window's layout work fixes it, "
+                                       "and then this marker goes")
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def test_LV_08_LV_15_at_200_percent_every_game_shows_its_dice_and_message_and_no_cells_overlap(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """test_window_render's text-inside test passes while regions are dropped; this one does not."""
+    from test_window_render import GAMES, _render
+
+    lost = []
+    for name, setup in GAMES.items():
+        driver.window.screens = []  # a fresh stack for each game
+        setup(driver)
+        _surface, drawn = _render(driver, size, 2.0)  # at 1.0 this test passes
+        dice = {f"die{n}" for n in range(len(driver.top.game.dice_on_table()))}
+        if not dice <= set(drawn.cells) or drawn.message is None:
+            lost.append(name)
+        rects = list(drawn.cells.items())
+        lost += [f"{name}: {a} over {b}" for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:]
+                 if ra.colliderect(rb)]
+    assert lost == []
