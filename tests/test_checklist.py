@@ -451,3 +451,37 @@ def test_LV_08_LV_15_at_200_percent_every_game_shows_its_dice_and_message_and_no
         lost += [f"{name}: {a} over {b}" for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:]
                  if ra.colliderect(rb)]
     assert lost == []
+
+
+# ---------------------------------------------------------------- the checklist itself, in docs/accessibility.md
+
+#: The rows of ../shared/spec/accessibility-checklist.md: each group and how many rows it has.
+ROWS = {"LV": 21, "SR": 16, "KB": 16, "ER": 6, "AU": 7, "CG": 13, "GN": 11, "EV": 4}
+
+
+def _listed(page: Path) -> list[tuple[str, list[str]]]:
+    """The checklist rows of an accessibility page: each id with the tests it names."""
+    import re
+
+    found = re.findall(r"^\| ([A-Z]{2}-\d\d) \| [^|]+ \| (.*) \|$", page.read_text(encoding="utf-8"), re.M)
+    return [(rid, re.findall(r"`(test_\w+(?:::test_\w+)?)`", tests)) for rid, tests in found]
+
+
+def test_every_checklist_row_is_in_every_accessibility_page_with_tests_that_exist() -> None:
+    import re
+
+    from accessible_dice.presentation.i18n import LANGUAGES
+
+    root = Path(__file__).resolve().parent
+    expected = [f"{group}-{n:02}" for group, count in ROWS.items() for n in range(1, count + 1)]
+    pages = [root.parent / "docs" / "accessibility.md",
+             *(root.parent / "docs" / code / "accessibility.md" for code in LANGUAGES if code != "en")]
+    english = _listed(pages[0])
+    assert [rid for rid, _tests in english] == expected
+    for page in pages[1:]:
+        assert _listed(page) == english, f"{page} lists other rows or tests than docs/accessibility.md"
+    for rid, tests in english:
+        for test in tests:
+            module, _, name = test.partition("::")
+            source = (root / f"{module}.py").read_text(encoding="utf-8")
+            assert not name or re.search(rf"^def {name}\(", source, re.M), f"{rid}: {test} does not exist"
