@@ -31,3 +31,14 @@ def practice_note(language: Language) -> Utterance:
     # Translators: said as a practice game opens; the hint command word is "hint" in English.
     return news(language._("Practice game: it is not saved and not put into the score history. Ask for a hint "
                            "at any time."))
+
+
+def kept_note(session: Session, language: Language) -> str | None:
+    """What leaving a practice game or a tutorial keeps, said instead of "Game saved"; ``None`` for other games."""
+    if session.tutorial is not None and not session.game.is_over():
+        # Translators: leaving a tutorial; "Tutorial" is the main menu item that continues it.
+        return language._("The tutorial is kept: Tutorial in the main menu continues it.")
+    if session.practice:
+        # Translators: leaving a practice game, which is never saved.
+        return language._("A practice game is not saved.")
+    return None

@@ -485,3 +485,14 @@ def test_every_checklist_row_is_in_every_accessibility_page_with_tests_that_exis
             module, _, name = test.partition("::")
             source = (root / f"{module}.py").read_text(encoding="utf-8")
             assert not name or re.search(rf"^def {name}\(", source, re.M), f"{rid}: {test} does not exist"
+
+
+def test_CG_02_CG_06_leaving_a_tutorial_or_practice_game_says_what_is_kept_not_game_saved(driver: Driver) -> None:
+    from accessible_dice.ui.window_menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("t", "return", "return", "escape", "end", "up", "return")
+    assert driver.last.startswith("Quit this game? The tutorial is kept: Tutorial in the main menu continues it.")
+    driver.keys("up", "return")
+    assert "The tutorial is kept: Tutorial in the main menu continues it." in driver.spy.texts
+    assert "Game saved." not in driver.spy.texts

@@ -10,6 +10,7 @@ the usual keys back. The list is docs/keys.md spoken, with the keys in force.
 from __future__ import annotations
 
 import os
+from functools import partial
 from typing import TYPE_CHECKING
 
 from accessible_dice.errors import DiceError
@@ -38,12 +39,15 @@ class KeysMenu(Menu):
         items: list[MenuItem] = [
             # Translators: an action and its key in the list of keys, e.g. "throw the dice: R".
             (binding.action, _("{does}: {keys}").format(does=_(binding.does), keys=_(binding.keys)),
-             lambda b=binding: self.window.push(NewKey(self.window, b)))
+             partial(self.ask, binding))
             for context in keys.CONTEXTS for binding in keys.active()
             if binding.context == context and keymap.removable(binding)]
         # Translators: the last item of the list of keys: every key as it was at first.
         items.append(("usual", _("The usual keys again"), self.usual))
         return items
+
+    def ask(self, binding: keys.Binding) -> None:
+        self.window.push(NewKey(self.window, binding))
 
     def usual(self) -> None:
         try:

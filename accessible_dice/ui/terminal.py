@@ -24,7 +24,7 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Move
 from accessible_dice.history import NotKept, ScoreHistory
-from accessible_dice.practice import practice_note
+from accessible_dice.practice import kept_note, practice_note
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -275,7 +275,10 @@ class Terminal:
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
-        if session.game.is_over() or session.save_to is None:
+        note = kept_note(session, self.language)
+        if note is not None:
+            self.say(answer(" ".join([note, self._("Goodbye.")])))
+        elif session.game.is_over() or session.save_to is None:
             # Translators: the player leaves.
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:

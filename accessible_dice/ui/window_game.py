@@ -28,6 +28,7 @@ from typing import Any
 
 from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
+from accessible_dice.practice import kept_note
 from accessible_dice.presentation import TITLES, options
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
@@ -458,16 +459,23 @@ class ActionsMenu(Menu):
         self.window.keep("verbosity", level.name.lower())
 
     def ask_quit(self) -> None:
+        note = kept_note(self.game.session, self.window.language)
+        # Translators: confirming leaving a practice game or a tutorial for the main menu; then what is kept.
+        question = self._("Quit this game?") + " " + note if note else None
         # Translators: confirming leaving a game for the main menu.
-        self.window.confirm(self._("Quit this game? It is saved; the main menu can continue it."), self.quit)
+        self.window.confirm(question or self._("Quit this game? It is saved; the main menu can continue it."),
+                            self.quit)
 
     def quit(self) -> None:
         self.window.say(saved_words(self.game))
         self.game.to_menu()
 
     def ask_exit(self) -> None:
+        note = kept_note(self.game.session, self.window.language)
+        # Translators: confirming closing the program during a practice game or a tutorial; then what is kept.
+        question = self._("Close Accessible Dice?") + " " + note if note else None
         # Translators: confirming closing the program during a game.
-        self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit)
+        self.window.confirm(question or self._("Close Accessible Dice? The game is saved."), self.exit)
 
     def exit(self) -> None:
         self.window.terminal.goodbye(self.game.session)
@@ -477,6 +485,9 @@ class ActionsMenu(Menu):
 def saved_words(game: GameScreen) -> Utterance:
     """What leaving a game says: saved, or why it could not be."""
     session = game.session
+    note = kept_note(session, game.window.language)
+    if note is not None:
+        return news(note)
     if session.save_error is not None:
         # Translators: leaving a game whose last save failed; {reason} is the system's reason.
         return news(game._("The game could not be saved: {reason}.").format(reason=session.save_error))

@@ -9,6 +9,7 @@ main menu it asks before closing the program (KB-15).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from accessible_dice import save
@@ -116,7 +117,7 @@ class GameChoice(Menu):
 
     def items(self) -> list[MenuItem]:
         chosen = self.guided if self.tutorial else self.ask_players
-        return [(game_id, self._(TITLES[game_id]), lambda g=game_id: chosen(g)) for game_id in playable()]
+        return [(game_id, self._(TITLES[game_id]), partial(chosen, game_id)) for game_id in playable()]
 
     def guided(self, game_id: str) -> None:
         """The tutorial of ``game_id``: the one left earlier, or a new one."""
