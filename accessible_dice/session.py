@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from accessible_dice import history, save, saved_games, strategy
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
@@ -26,6 +27,9 @@ from accessible_dice.names import computer_seats
 from accessible_dice.save import SaveInfo
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, pick
 from accessible_dice.undo import Timeline
+
+if TYPE_CHECKING:
+    from accessible_dice.tutorial import Guide
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +184,10 @@ class Session:
         self.save_to = save_to
         self.record_to = record_to
         self.computers = computer_seats(game.players)
+        #: A practice game (checklist CG-06, :mod:`accessible_dice.practice`): neither saved nor recorded.
+        self.practice = False
+        #: The guide of a tutorial (:mod:`accessible_dice.tutorial`), which is a practice game too.
+        self.tutorial: Guide | None = None
         self.timeline = Timeline(game, manual=manual, computers=self.computers)
         #: The dice source the save had, when ``--dice`` changed it at resume (said once), else ``None``.
         self.dice_changed_from: str | None = None

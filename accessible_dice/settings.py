@@ -24,6 +24,7 @@ import dataclasses
 import json
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,8 @@ SPECS: tuple[Option, ...] = (
     choice("verbosity", tuple(level.name.lower() for level in Verbosity), "normal"),
     integer("sound-volume", 100, 0, 100),
     yes_no("sound-mute", False),
+    yes_no("sound-mono", False),
+    integer("sound-balance", 50, 0, 100),
     choice("theme", THEMES, THEMES[0]),
     choice("text-colour", COLOURS, "theme"),
     choice("background-colour", COLOURS, "theme"),
@@ -88,6 +91,7 @@ SPECS: tuple[Option, ...] = (
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
     choice("computer-pace", tuple(PACES), "normal"),
     choice("computer-level", tuple(LEVELS), DEFAULT_LEVEL),
+    integer("key-delay", 0, 0, 2000),
 )
 BY_KEY = {spec.key: spec for spec in SPECS}
 
@@ -113,6 +117,8 @@ COMMENTS = {
     "verbosity": "How much is said: brief, normal or full.",
     "sound-volume": "Sound effects: volume in percent, 0 to 100.",
     "sound-mute": "Sound effects off: true or false.",
+    "sound-mono": "Sound effects in mono, the same in both ears (pitch still tells where): true or false.",
+    "sound-balance": "Sound effects: 0 all left, 100 all right, 50 even.",
     "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
     "text-colour": "Window text colour: theme (the theme's), black, white, yellow, cyan, green, navy or cream; "
                    "a pair under 7:1 contrast is refused.",
@@ -126,6 +132,7 @@ COMMENTS = {
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
                      "or each waits for Enter (wait).",
     "computer-level": "How well computer players play: relaxed, steady, sharp or best (docs/strategy.md).",
+    "key-delay": "Window: a key pressed again within this many milliseconds is ignored (0 to 2000; 0 is off).",
 }
 
 # ---------------------------------------------------------------- problems
@@ -191,6 +198,8 @@ class Settings:
     verbosity: str = "normal"
     sound_volume: int = 100
     sound_mute: bool = False
+    sound_mono: bool = False
+    sound_balance: int = 50
     theme: str = THEMES[0]
     text_colour: str = "theme"
     background_colour: str = "theme"
@@ -201,6 +210,7 @@ class Settings:
     keep_by: str = KEEP_BY[0]
     computer_pace: str = "normal"
     computer_level: str = DEFAULT_LEVEL
+    key_delay: int = 0
 
     def value(self, key: str) -> Any:
         return getattr(self, _field(key))
@@ -240,12 +250,17 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def dumps(settings: Settings) -> str:
-    """The settings file: a header, then each setting under a comment saying what it takes."""
-    lines = ["# accessible-dice settings. Edit with the program closed; docs/settings.md explains each one.",
-             "# A wrong value is reported at the next start and replaced by its default."]
+def dumps(settings: Settings, keys: Sequence[str] | None = None,
+          header: str = "# accessible-dice settings. Edit with the program closed; docs/settings.md explains each one.",
+          ) -> str:
+    """The settings file: a header, then each setting under a comment saying what it takes.
+
+    ``keys`` (in the file's order) for a file of some settings only, such as a player's profile.
+    """
+    lines = [header, "# A wrong value is reported at the next start and replaced by its default."]
     for spec in SPECS:
-        lines += ["", f"# {COMMENTS[spec.key]}", f"{spec.key} = {_toml(settings.value(spec.key))}"]
+        if keys is None or spec.key in keys:
+            lines += ["", f"# {COMMENTS[spec.key]}", f"{spec.key} = {_toml(settings.value(spec.key))}"]
     return "\n".join(lines) + "\n"
 
 

@@ -20,11 +20,14 @@ import threading
 import wave
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from accessible_dice import audio, resources
 from accessible_dice.errors import N_
 from accessible_dice.utterance import Cue
+
+if TYPE_CHECKING:
+    from accessible_dice.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +113,16 @@ class MixerClosed(Exception):
 class SoundPlayer:
     """Plays cues on the mixer's free channels, never on the speech channel.
 
-    ``volume`` (0..1), ``muted``, ``ducked`` and ``duck_level`` may be
-    changed at any time and cues already playing follow at once; ``mono``
-    holds from the next cue. Set ``ducked`` while the voice speaks so effects
-    step back behind it (checklist SR-13).
+    ``volume`` (0..1), ``muted``, ``ducked``, ``duck_level`` and ``balance``
+    may be changed at any time and cues already playing follow at once;
+    ``mono`` holds from the next cue. Set ``ducked`` while the voice speaks
+    so effects step back behind it (checklist SR-13).
+
+    ``mono`` and ``balance`` are for a player who hears with one ear or one
+    earphone (checklist AU-05): mono plays every cue in the middle, the same
+    in both ears, and the balance then turns one side down. Nothing is lost
+    by it: a cue's pitch still rises with its position (flap 9 sounds higher
+    than flap 2), and the words say the number.
     """
 
     def __init__(
@@ -123,6 +132,7 @@ class SoundPlayer:
         muted: bool = False,
         mono: bool = False,
         duck_level: float = DUCK_LEVEL,
+        balance: float = 0.5,
     ) -> None:
         self._folder = folder
         self._volume = _unit(volume)
@@ -130,6 +140,7 @@ class SoundPlayer:
         self._ducked = False
         self._duck_level = _unit(duck_level)
         self.mono = mono
+        self._balance = _unit(balance)
         self._lock = threading.RLock()
         self._files: dict[str, tuple[array.array, int]] = {}
         self._sounds: dict[tuple[Any, str, int], Any] = {}
@@ -178,6 +189,27 @@ class SoundPlayer:
     def duck_level(self, value: float) -> None:
         self._duck_level = _unit(value)
         self._refresh()
+
+    @property
+    def balance(self) -> float:
+        """0.0 only the left side, 1.0 only the right, 0.5 (the default) both at full loudness."""
+        return self._balance
+
+    @balance.setter
+    def balance(self, value: float) -> None:
+        self._balance = _unit(value)
+        self._refresh()
+
+    def follow(self, chosen: Settings) -> None:
+        """Take the player's sound settings (at start, and each time one changes)."""
+        self.volume = chosen.sound_volume / 100
+        self.muted = chosen.sound_mute
+        self.mono = chosen.sound_mono
+        self.balance = chosen.sound_balance / 100
+
+    def sides(self, left: float, right: float) -> tuple[float, float]:
+        """Pan gains with the balance applied: the side it leans away from is turned down."""
+        return left * min(1.0, 2 * (1 - self._balance)), right * min(1.0, 2 * self._balance)
 
     def gain(self) -> float:
         """How loud a cue plays now, 0..1, all settings together."""
@@ -283,7 +315,7 @@ class SoundPlayer:
             # the first few milliseconds are heard in the wrong place.
             channel.stop()
             self._panned[number] = (left, right)
-            _set_gains(pygame, channel, left, right, self.gain())
+            _set_gains(pygame, channel, *self.sides(left, right), self.gain())
             channel.play(sound)
 
     def _free_channel(self, pygame: Any) -> int:
@@ -335,7 +367,7 @@ class SoundPlayer:
                 for number, (left, right) in list(self._panned.items()):
                     channel = pygame.mixer.Channel(number)
                     if channel.get_busy():
-                        _set_gains(pygame, channel, left, right, g)
+                        _set_gains(pygame, channel, *self.sides(left, right), g)
                     else:
                         del self._panned[number]
         except Exception:  # a sound must never stop the game

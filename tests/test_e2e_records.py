@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from e2e_support import run_cli, the_save
+from e2e_support import MAIN_MENU, run_cli, the_save
 
 from accessible_dice import save
 from accessible_dice import settings as config
@@ -17,6 +17,7 @@ MENU = ["--ui", "console", "--speech", "text"]
 #: Anna shuts the box in seven turns (see test_e2e_shut_the_box.py).
 WHOLE_GAME = ["1 2", "singles", "6 6", "singles", "3 4", "singles", "6 6", "5 6", "singles", "66",
               "4 3", "sum", "66", "44", "sum", "66", "4 5", "sum", "66", "5 5", "sum"]
+
 
 
 def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> None:
@@ -35,7 +36,7 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
 def test_a_turn_stays_once_the_next_player_has_thrown(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["1 2", "help", "singles", "undo", "singles", "6 6", "undo", "undo", "q"], tmp_path)
     lines = result.lines
-    assert lines[3].endswith("stop, undo, redo, settings, history, rules, and quit (q).")
+    assert lines[3].endswith("stop, undo, redo, settings, history, profile, rules, report, and quit (q).")
     assert lines[6] == "Taken back: Singles (1 and 2). Anna's turn. Singles: 1 and 2. Sum: 3."
     assert lines[-3:] == ["Taken back: Ben's throw of 6 and 6. Ben, throw 2 dice and type their values from 1 to "
                           "6, like 3 5.", "Ben has played since, so the moves before cannot be taken back.",
@@ -114,7 +115,6 @@ def test_an_unreadable_save_is_moved_aside_and_the_player_told(tmp_path: Path) -
     result = run_cli([*MENU, "--resume"], ["4"], tmp_path)
     assert result.lines[0].startswith("The saved game cannot be used: action 1: ")
     assert f" It is kept as {path.stem}.damaged-" in result.lines[0]
-    assert result.lines[1:3] == ["There is no saved game to continue.",
-                                 "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."]
+    assert result.lines[1:3] == ["There is no saved game to continue.", MAIN_MENU]
     (kept,) = (tmp_path / "saves").glob("*.damaged-*.json")
     assert json.loads(kept.read_text(encoding="utf-8")) == data and not path.exists()

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import AFTER_GAME, LANGUAGES, no_save_left, play, run_cli, the_save
+from e2e_support import AFTER_GAME, LANGUAGES, MAIN_MENU, no_save_left, play, run_cli, the_save
 
 MANUAL = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben"]
@@ -114,16 +114,16 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
              "1 2", "q"]
     result = run_cli(["--ui", "console", "--speech", "text"], typed, tmp_path)
     assert result.status == 0
-    assert result.lines[0] == "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."
+    assert result.lines[0] == MAIN_MENU
     assert "9 is not a choice here; type a number from 1 to " in "\n".join(result.lines)
     assert "Every name needs at least one letter; put commas between names." in result.lines
     assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
     assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn. Type help for the commands." in result.lines
     assert result.lines[-1] == "Game saved. Goodbye."
-    again = run_cli(["--ui", "console", "--speech", "text"], ["5", "board", "q"], tmp_path)
-    assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit\. Saved games, the latest "
-                        r"first: 5 Shut the Box with Anna and Ben: Anna's turn, round 1 of 2\. Last played today "
-                        r"at .+, real dice\. Enter: New game\.", again.lines[0])
+    again = run_cli(["--ui", "console", "--speech", "text"], ["7", "board", "q"], tmp_path)
+    assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 "
+                        r"Quit\. Saved games, the latest first: 7 Shut the Box with Anna and Ben: Anna's turn, round "
+                        r"1 of 2\. Last played today at .+, real dice\. Enter: New game\.", again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 
@@ -131,7 +131,7 @@ def test_resume_without_a_save_says_so_and_opens_the_menu(tmp_path: Path) -> Non
     result = run_cli(["--ui", "console", "--speech", "text", "--resume"], ["q"], tmp_path)
     assert result.status == 0
     assert result.lines[:2] == ["There is no saved game to continue.",
-                                "Main menu: 1 New game, 2 Settings, 3 Score history, or 4 Quit. Enter: New game."]
+                                MAIN_MENU]
     assert result.lines[-1] == "Goodbye."
 
 

@@ -321,6 +321,7 @@ def test_volume_and_duck_level_stay_between_0_and_1() -> None:
 PLAY_TO_DISK = """
 import json, os, sys, time
 from accessible_dice import audio
+from accessible_dice.settings import Settings
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.utterance import Cue
 import pygame
@@ -332,6 +333,11 @@ for name, s in scenarios.items():
     player = SoundPlayer()
     for key, value in s.get("settings", {}).items():
         setattr(player, key, value)
+    if "chosen" in s:
+        chosen = Settings()
+        for key, value in s["chosen"].items():
+            chosen = chosen.changed(key, value)
+        player.follow(chosen)
     player.play(Cue(s["cue"], s.get("position"), s.get("pitch")))
     for key, value in s.get("after", {}).items():
         setattr(player, key, value)
@@ -346,7 +352,13 @@ SCENARIOS = {
     "right": {"cue": "flap_shut", "position": 1.0},
     "centre": {"cue": "flap_shut"},
     "octave_up": {"cue": "flap_shut", "pitch": 12},
-    "mono_left": {"cue": "flap_shut", "position": 0.0, "settings": {"mono": True}},
+    "mono_left": {"cue": "flap_shut", "position": 0.0, "chosen": {"sound-mono": "yes"}},
+    "mono_right_high": {"cue": "flap_shut", "position": 1.0, "pitch": 12, "chosen": {"sound-mono": "yes"}},
+    "balance_left": {"cue": "flap_shut", "chosen": {"sound-balance": "0"}},
+    "balance_quarter": {"cue": "flap_shut", "chosen": {"sound-balance": "25"}},
+    "mono_balance_right": {"cue": "flap_shut", "position": 0.0,
+                           "chosen": {"sound-mono": "yes", "sound-balance": "100"}},
+    "balance_moved_while_playing": {"cue": "win", "after": {"balance": 0.0}},
     "muted": {"cue": "flap_shut", "settings": {"muted": True}},
     "half_volume": {"cue": "flap_shut", "settings": {"volume": 0.5}},
     "ducked": {"cue": "flap_shut", "settings": {"duck_level": 0.3, "ducked": True}},
@@ -393,10 +405,43 @@ def test_a_centred_cue_is_equally_loud_on_both_sides(played) -> None:
     assert left == right and peak(left) == pytest.approx(peak(played["left"][0]) * math.sqrt(0.5), rel=0.02)
 
 
-def test_mono_sends_the_same_signal_to_both_sides(played) -> None:
-    """AU-05: with mono on, left and right buffers are identical."""
+def test_AU_05_the_mono_setting_sends_the_same_signal_to_both_sides(played) -> None:
+    """AU-05: with the player's setting sound-mono on, left and right buffers are identical,
+    also for a cue from the far left, which in stereo is silent on the right."""
     left, right = played["mono_left"]
     assert peak(left) > 10_000 and left == right
+    assert peak(left) == pytest.approx(peak(played["centre"][0]), rel=0.02)
+
+
+def test_AU_05_in_mono_the_pitch_still_tells_the_position(played) -> None:
+    """AU-05: no information is carried by stereo position alone: in mono a cue from the right
+    (flap 9, pitched up) is still heard higher than one from the left."""
+    left, right = played["mono_right_high"]
+    assert left == right
+    low, high = heard(played["mono_left"][0]), heard(left)
+    assert zero_crossings(high) / len(high) > 1.6 * zero_crossings(low) / len(low)
+
+
+def test_AU_05_the_balance_turns_one_side_down(played) -> None:
+    """AU-05: balance 0 is the left side only, 25 halves the right; the left keeps its loudness."""
+    centre = peak(played["centre"][0])
+    left, right = played["balance_left"]
+    assert peak(left) == pytest.approx(centre, rel=0.02) and peak(right) < 100
+    left, right = played["balance_quarter"]
+    assert peak(left) == pytest.approx(centre, rel=0.02)
+    assert peak(right) == pytest.approx(centre / 2, rel=0.03)
+
+
+def test_AU_05_mono_with_the_balance_right_plays_a_left_cue_on_the_right(played) -> None:
+    """AU-05: one earphone on the right hears every cue, the leftmost flap too."""
+    left, right = played["mono_balance_right"]
+    assert peak(left) < 100 and peak(right) == pytest.approx(peak(played["centre"][0]), rel=0.02)
+
+
+def test_AU_05_a_cue_already_playing_follows_the_balance(played) -> None:
+    left, right = played["balance_moved_while_playing"]
+    full = heard(played["win"][1])
+    assert peak(right[len(full) // 2:len(full)]) < 100 and peak(left) > 10_000
 
 
 def test_muted_writes_only_silence(played) -> None:

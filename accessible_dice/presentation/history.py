@@ -8,6 +8,7 @@ last. The history is bounded so a long session never grows without limit.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 from accessible_dice.utterance import Utterance
 
@@ -21,6 +22,10 @@ class History:
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __iter__(self) -> Iterator[Utterance]:
+        """Oldest first (a problem report writes them down)."""
+        return iter(tuple(self._items))
 
     def add(self, utterance: Utterance) -> None:
         self._items.append(utterance)

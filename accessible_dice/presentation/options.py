@@ -68,6 +68,10 @@ NAMES = {
     "sound-volume": N_("sound-volume"),
     # Translators: setting name: sound effects off.
     "sound-mute": N_("sound-mute"),
+    # Translators: setting name: sound effects the same in both ears (for one ear or one earphone); one word.
+    "sound-mono": N_("sound-mono"),
+    # Translators: setting name: sound effects louder on the left or the right (0 left, 100 right); one word.
+    "sound-balance": N_("sound-balance"),
     # Translators: setting name: the window's colours.
     "theme": N_("theme"),
     # Translators: setting name: the window's text colour, beyond the themes; one word.
@@ -88,6 +92,8 @@ NAMES = {
     "computer-pace": N_("computer-pace"),
     # Translators: setting name: how well computer players play (relaxed, steady, sharp, best); one word.
     "computer-level": N_("computer-level"),
+    # Translators: setting name: milliseconds in which a key pressed again is ignored (for unsteady hands); one word.
+    "key-delay": N_("key-delay"),
 }
 
 #: Value words of options and settings, as typed in English -> marked for translation (msgctxt "value").

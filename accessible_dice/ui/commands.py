@@ -72,6 +72,10 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "history": (N_("history"), ()),
     # Translators: terminal command: the rules of the game being played.
     "rules": (N_("rules"), ()),
+    # Translators: terminal command: a player's own settings ("profile yes" keeps them, "profile no" drops them).
+    "profile": (N_("profile"), ()),
+    # Translators: terminal command: write a problem report (the game, settings, what was said) to send.
+    "report": (N_("report"), ()),
     # Translators: terminal command: save and leave.
     "quit": (N_("quit"), ("q",)),
 }
@@ -320,7 +324,7 @@ def dice_in(words: tuple[str, ...] | list[str], typed: Typed, table: Sequence[in
 #: The shared commands that work at any time, in the order help says them (undo and redo answer
 #: "nothing to take back" when there is nothing, so they are always listed).
 ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "oldest", "newest",
-            "verbosity", "stop", "undo", "redo", "settings", "history", "rules", "quit")
+            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "quit")
 
 
 def actions_now(game: Game, language: Language, *, manual: bool = False) -> list[str]:

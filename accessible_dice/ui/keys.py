@@ -395,6 +395,14 @@ KEY_NAMES: dict[str, str] = {
     "PRINTSCREEN": N_("Print Screen"),
     # Translators: a key's name, said when it does nothing.
     "PAUSE": N_("Pause"),
+    # Translators: a key's name, said when it cannot be chosen as a new key: screen readers use it.
+    "INSERT": N_("Insert"),
+    # Translators: a key's name, said when it cannot be chosen as a new key: screen readers use it.
+    "CAPSLOCK": N_("Caps Lock"),
+    # Translators: a key's name, said when it cannot be chosen as a new key alone.
+    "LSHIFT": N_("Shift"),
+    # Translators: a key's name, said when it cannot be chosen as a new key alone.
+    "RSHIFT": N_("Shift"),
     # Translators: key names in the key help (F1) and docs/keys.md.
     "LCTRL": N_("Control"),
     # Translators: key names in the key help (F1) and docs/keys.md.
@@ -445,6 +453,20 @@ def _matches(chord: Chord, key: int, ctrl: bool, shift: bool, alt: bool) -> bool
     return chord.code() == key and chord.ctrl == ctrl and chord.shift in (None, shift) and chord.alt == alt
 
 
+#: The bindings in force: :data:`TABLE`, or it with the player's own keys (:mod:`accessible_dice.ui.keymap`).
+_active: tuple[Binding, ...] = TABLE
+
+
+def use(table: tuple[Binding, ...]) -> None:
+    """Put ``table`` in force for reading keys, F1 and the key list (the player changed keys)."""
+    global _active
+    _active = table
+
+
+def active() -> tuple[Binding, ...]:
+    return _active
+
+
 def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | None:
     """The action of a key press (pygame ``key``, ``mod``, ``unicode``) in ``contexts``, if any.
 
@@ -457,7 +479,7 @@ def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | No
     if key in (pygame.K_LCTRL, pygame.K_RCTRL):
         ctrl = True
     wanted = set(contexts)
-    for binding in TABLE:
+    for binding in _active:
         if binding.context not in wanted:
             continue
         for index, chord in enumerate(binding.chords):
@@ -476,7 +498,7 @@ def read(key: int, mod: int, text: str, contexts: Iterable[str]) -> Pressed | No
 def bindings(contexts: Iterable[str]) -> list[Binding]:
     """The bindings in force in ``contexts``, in the order of :data:`CONTEXTS` and the table."""
     wanted = set(contexts)
-    return [b for context in CONTEXTS if context in wanted for b in TABLE if b.context == context]
+    return [b for context in CONTEXTS if context in wanted for b in _active if b.context == context]
 
 
 def help_lines(contexts: Iterable[str], _: Translate) -> list[str]:
@@ -501,6 +523,19 @@ PAGE = {
     "does": N_("What it does"),
     # Translators: a heading of the key reference page: what the window draws besides the words.
     "screen": N_("What the screen shows"),
+    # Translators: a heading of the key reference page: changing the keys.
+    "own": N_("Your own keys"),
+    # Translators: the key reference page: how keys are changed; keys.toml and settings.toml are file names.
+    "own keys": N_("Settings, then Keys, lists every action with its key. Enter on one, then press the new key "
+                   "(Escape keeps the old one); it replaces the keys of that action, and F1 and the list say it "
+                   "from then on. A key is refused with the reason when screen readers need it (Insert, Caps "
+                   "Lock, Num Lock, Scroll Lock, the keypad's 0), when it has Alt (the system's), or when another "
+                   "action uses it where both work. The number keys (dice and flaps) stay. \"The usual keys "
+                   "again\" at the end of the list puts every key back. The changes are kept in `keys.toml` "
+                   "beside `settings.toml`."),
+    # Translators: the key reference page; key-delay is the setting's name as typed.
+    "key delay": N_("The setting `key-delay` ignores a key pressed again within so many milliseconds, for hands "
+                    "that press twice or stay on a key (0, the default, is off)."),
 }
 #: The list under "What the screen shows".
 SCREEN = (
@@ -527,7 +562,8 @@ def reference(_: Translate = lambda text: text, code: str = "en") -> str:
     for context, heading in CONTEXTS.items():
         lines += ["", f"## {_(heading)}", "", f"| {_(PAGE['key'])} | {_(PAGE['does'])} |", "| --- | --- |"]
         lines += [f"| {_(b.keys)} | {_(b.does)} |" for b in TABLE if b.context == context]
-    lines += ["", f"## {_(PAGE['screen'])}", "", *(f"- {_(item)}" for item in SCREEN), ""]
+    lines += ["", f"## {_(PAGE['screen'])}", "", *(f"- {_(item)}" for item in SCREEN), "",
+              f"## {_(PAGE['own'])}", "", _(PAGE["own keys"]), "", _(PAGE["key delay"]), ""]
     return "\n".join(lines)
 
 

@@ -317,7 +317,7 @@ def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announc
     stream = _stdout()
     cues = _cues()
     if cues is not None:
-        _sound_settings(cues, chosen)
+        cues.follow(chosen)
 
     def duck(_utterance: Utterance, speaking: bool) -> None:
         if cues is not None:
@@ -326,12 +326,6 @@ def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announc
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
     speaker = Speaker(launch.speech, settings=voice, gettext=lang._, stream=stream, on_voice=duck, terminal=True)
     return Announcer(stream, speaker, cues)
-
-
-def _sound_settings(cues: SoundPlayer, chosen: config.Settings) -> None:
-    """The cues' volume and mute, from the settings (at start, and when they change)."""
-    cues.volume = chosen.sound_volume / 100
-    cues.muted = chosen.sound_mute
 
 
 def _cues() -> SoundPlayer | None:
@@ -379,7 +373,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     def changed(now: config.Settings) -> None:
         terminal.verbosity = Verbosity.named(now.verbosity)
         if isinstance(announcer.cues, SoundPlayer):
-            _sound_settings(announcer.cues, now)
+            announcer.cues.follow(now)
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
     terminal = _playing.terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)

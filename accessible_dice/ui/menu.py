@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from accessible_dice import saved_games
+from accessible_dice import bug_report, saved_games, tutorial
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
 from accessible_dice.names import check_names, shortened
+from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
@@ -35,6 +36,7 @@ from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
+from accessible_dice.ui import commands
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
 from accessible_dice.utterance import Cue, Utterance
@@ -99,7 +101,7 @@ class Menu:
 
     # ------------------------------------------------------------ asking
 
-    def say(self, utterance: Utterance) -> None:
+    def say(self, utterance: Utterance | None) -> None:
         self.announcer.say(utterance)
 
     def ask(self, prompt: Utterance, explained: str | None = None) -> str:
@@ -113,6 +115,8 @@ class Menu:
         self.say(prompt)
         while True:
             line = self.read_line()
+            while line is not None and self._spoken_to(line.strip().casefold()):
+                line = self.read_line()
             # Translators: the terminal command word for leaving (the same word as in a game).
             if line is None or line.strip().casefold() in {"q", *spellings("quit", self.language)}:
                 raise EndOfInput
@@ -126,6 +130,23 @@ class Menu:
             # Translators: help at any menu step, after what the step takes; back and quit are typed words.
             leaving = self._("Type back for the main menu, or quit to leave.")
             self.say(answer(" ".join([explained or prompt.text, leaving])))
+
+    def _spoken_to(self, word: str) -> bool:
+        """``repeat`` says the question (or the last thing said) again, ``stop`` silences the voice,
+        ``report`` writes a problem report, as in a game (checklist SR-05, GN-11); ``True`` when the
+        line was one of them, and the question stays."""
+        if word in commands.words_for("repeat", self.language):
+            last = self.announcer.history.last()
+            if last is not None:
+                self.announcer.say(answer(last.text, *last.cues), remember=False)
+            return True
+        if word in commands.words_for("stop", self.language):
+            self.announcer.silence()
+            return True
+        if word in commands.words_for("report", self.language) and self.settings is not None:
+            self.say(bug_report.report(None, self.announcer.history, self.settings.settings, self.language))
+            return True
+        return False
 
     def refuse(self, error: DiceError) -> None:
         self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
@@ -191,6 +212,10 @@ class Menu:
         if self.record_to is not None:
             # Translators: main menu item: personal bests, averages and the latest games.
             items.append((self._("Score history"), ("history", "scores")))
+        # Translators: main menu item: a short guided first game of one of the games.
+        items.append((self._("Tutorial"), ("tutorial",)))
+        # Translators: main menu item: a game that is neither saved nor put into the score history.
+        items.append((self._("Practice game"), ("practice",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
         listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
@@ -210,7 +235,11 @@ class Menu:
         if chosen == "history":
             self._scores()
             raise Back
-        return self._new_game(), False
+        if chosen == "tutorial":
+            game_id = self._game()
+            assert game_id is not None  # without a last game to offer again, a game is always chosen
+            return tutorial.start(game_id, default_players(self.language)[0], self.language, window=False)
+        return self._new_game(practice=chosen == "practice"), False
 
     def _settings(self) -> None:
         """Say the settings, then change them one typed line at a time until Enter."""
@@ -243,29 +272,36 @@ class Menu:
         return Session.continued(saved, manual=self.manual if self.dice_given else None, seed=self.seed,
                                  record_to=self.record_to)
 
-    def _new_game(self) -> Session:
+    def _game(self, again: str | None = None) -> str | None:
+        """The game chosen from the list of every game (one that cannot be played is refused in words);
+        ``None`` when Enter took ``again``, the last game as it was."""
         games = list(TITLES)
         titles = [(listed_title(g, self.language), (g,)) for g in games]
-        last = self.last if self.last is not None and self.last.get("game") in playable() else None
-        again = None
-        if last is not None:
-            # Translators: at the game list, Enter starts the last game again as it was; {game}, {players}.
-            again = self._("Enter: {game} again with {players}, as last time.").format(
-                game=self._(TITLES[last["game"]]), players=self.language.join(last["players"]))
         while True:
             # Translators: the question before the numbered list of games.
             chosen = self.choose(self._("Choose a game:"), titles, default=len(titles) if again else 0, enter=again)
-            if chosen == len(titles) and last is not None:
-                try:
-                    return self._started(last["game"], tuple(last["players"]), dict(last["options"]),
-                                         last["manual"])
-                except DiceError as error:  # a remembered choice the game no longer takes: ask afresh
-                    self.refuse(error)
-                    chosen = games.index(last["game"])
+            if chosen == len(titles):
+                return None
             if games[chosen] in playable():
-                break
+                return games[chosen]
             self.refuse(NotPlayableYet(game=games[chosen]))
-        game_id = games[chosen]
+
+    def _new_game(self, practice: bool = False) -> Session:
+        last = self.last if self.last is not None and self.last.get("game") in playable() else None
+        again = None
+        if last is not None and not practice:
+            # Translators: at the game list, Enter starts the last game again as it was; {game}, {players}.
+            again = self._("Enter: {game} again with {players}, as last time.").format(
+                game=self._(TITLES[last["game"]]), players=self.language.join(last["players"]))
+        game_id = self._game(again)
+        if game_id is None:
+            assert last is not None
+            try:
+                return self._started(last["game"], tuple(last["players"]), dict(last["options"]), last["manual"])
+            except DiceError as error:  # a remembered choice the game no longer takes: ask afresh
+                self.refuse(error)
+                game_id = last["game"]
+        self.say(tutorial.offer(game_id, self.language))
         same = last if last is not None and last["game"] == game_id else None
         players = self._players(game_id, tuple(same["players"]) if same else None)
         options = self._options(game_id, dict(same["options"]) if same else {})
@@ -277,6 +313,9 @@ class Menu:
         ]
         # Translators: the question before the dice choices; Enter keeps the last one.
         manual = self.choose(self._("Dice:"), dice, default=1 if self.manual or (same or {}).get("manual") else 0) == 1
+        if practice:
+            self.manual = manual
+            return practice_session(game_id, players, options, manual=manual, seed=self.seed)
         return self._started(game_id, players, options, manual)
 
     def _started(self, game_id: str, players: tuple[str, ...], options: dict[str, Any], manual: bool) -> Session:

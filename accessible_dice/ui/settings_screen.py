@@ -7,6 +7,11 @@ at once (atomically) and handed to ``on_change`` so what can change under
 way (verbosity, sound) does so; a refusal says what the setting takes and
 changes nothing. Without a ``path`` (tests, a demonstration) a change holds
 for this run only.
+
+With player profiles (:mod:`accessible_dice.profiles`, beside the settings
+file) :meth:`follow` puts the player's own settings in effect on their turn;
+a change to one of a profile's settings is then kept in the profile, any
+other in the shared file.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from accessible_dice import profiles as own_settings
 from accessible_dice import settings as config
 from accessible_dice.presentation import settings as words
 from accessible_dice.presentation.i18n import Language
@@ -27,6 +33,12 @@ class SettingsScreen:
         self.settings = current
         self.path = path
         self.on_change = on_change
+        #: The settings of the settings file, shared by every player without a profile.
+        self.shared = current
+        #: The players' profiles, kept beside the settings file (none without a file).
+        self.profiles = None if path is None else own_settings.Profiles(path.parent / own_settings.FOLDER)
+        #: The player whose own settings are in effect, if any.
+        self.player: str | None = None
 
     def command(self, typed: Sequence[str]) -> Utterance:
         """``[]`` says them all; ``[name]`` one and what it takes; ``[name, value...]`` changes it."""
@@ -39,11 +51,44 @@ class SettingsScreen:
         changed = self.settings.changed(key, words.typed(key, " ".join(parts[1:]), self.language))
         failure = None
         try:
-            if self.path is not None:
-                config.store(changed, self.path)
+            self._keep(key, changed)
         except OSError as error:
             failure = error.strerror or str(error)
-        self.settings = changed
-        if self.on_change is not None:
-            self.on_change(changed)
+        self._apply(changed)
         return words.changed(key, changed, self.language, failure)
+
+    def _keep(self, key: str, changed: config.Settings) -> None:
+        """Save a change: in the profile in effect when it holds that setting, else in the shared file."""
+        if self.profiles is not None and self.player is not None and key in own_settings.KEYS:
+            self.profiles.store(self.player, changed)
+            return
+        self.shared = own_settings.taking(self.shared, changed, (key,))
+        if self.path is not None:
+            config.store(self.shared, self.path)
+
+    def _apply(self, now: config.Settings) -> None:
+        self.settings = now
+        if self.on_change is not None:
+            self.on_change(now)
+
+    def follow(self, player: str) -> bool:
+        """The turn came to a person: their own settings hold, or the shared ones; whether anything changed."""
+        own = None if self.profiles is None else self.profiles.load(player)
+        self.player = None if own is None else player
+        now = self.shared if own is None else own_settings.over(self.shared, own)
+        if now == self.settings:
+            return False
+        self._apply(now)
+        return True
+
+    def keep_own(self, player: str, wanted: bool) -> None:
+        """``profile yes``: the settings in effect become ``player``'s own; ``profile no``: the shared ones
+        hold for them again. ``OSError`` if the profile cannot be written or removed."""
+        if self.profiles is None:
+            raise OSError("there is no settings folder in this run")
+        if wanted:
+            self.profiles.store(player, self.settings)
+            self.player = player
+        else:
+            self.profiles.remove(player)
+            self.follow(player)

@@ -13,16 +13,18 @@ is said with its reason and changes nothing.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
+from accessible_dice import bug_report, profiles, strategy
 from accessible_dice import settings as config
-from accessible_dice import strategy
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
+from accessible_dice.practice import kept_note, practice_note
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
@@ -299,13 +301,18 @@ class Terminal:
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
         session.prepare_strategy()
+        followed = self.follow_turn(session, presenter)
         opening: list[Utterance | None] = [presenter.opening(resumed)]
         if session.dice_changed_from is not None:
             opening.append(news(saves_words.dice_changed_words(session.dice_changed_from, self.language)))
+        if session.practice and session.tutorial is None:  # a tutorial says it in its own words
+            opening.append(practice_note(self.language))
         if not resumed:
             opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
-            opening.append(self.first_step(session, presenter))
-        self.say(combine(opening))
+            if session.tutorial is None:  # a tutorial says what to press itself
+                opening.append(self.first_step(session, presenter))
+        guided = None if session.tutorial is None else session.tutorial.opening(session, presenter, resumed)
+        self.say(combine([*opening, followed, guided]))
         self.prompted_at = -1
 
     def first_step(self, session: Session, presenter: Presenter) -> Utterance | None:
@@ -342,7 +349,8 @@ class Terminal:
 
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
         """Say what an action did (and, after the move that hands over, the choices of a person to move,
-        with Enter's one move when there is only one)."""
+        with Enter's one move when there is only one), in the settings of the person to move now."""
+        followed = self.follow_turn(session, presenter)
         events = presenter.winner_first(events)
         ending = next((i for i, event in enumerate(events) if isinstance(event, GameEnded)), None)
         if ending is not None:  # the end of the game on a line of its own, the winner first
@@ -350,7 +358,7 @@ class Terminal:
             events = events[ending:]
         prompt = self._human_moves(session)
         self.say(combine([presenter.announce(events, prompt=prompt), self._only_move(session, presenter)
-                          if prompt and not presenter.brief else None]))
+                          if prompt and not presenter.brief else None, followed]))
         self._storage_news(session)
 
     def _only_move(self, session: Session, presenter: Presenter) -> Utterance | None:
@@ -373,7 +381,10 @@ class Terminal:
 
     def goodbye(self, session: Session) -> None:
         """Leaving: said, with whether the game in progress was saved."""
-        if session.game.is_over() or session.save_to is None or not session.game.history:
+        note = kept_note(session, self.language)
+        if note is not None:
+            self.say(answer(" ".join([note, self._("Goodbye.")])))
+        elif session.game.is_over() or session.save_to is None or not session.game.history:
             # Translators: the player leaves (nothing to save: over, not saved, or nothing done yet).
             self.say(answer(self._("Goodbye.")))
         elif session.save_error is None:
@@ -393,7 +404,14 @@ class Terminal:
     # ------------------------------------------------------------ one command
 
     def execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
-        """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing)."""
+        """Carry out one command (a refusal is raised as a ``DiceError`` and changes nothing); in a tutorial,
+        then its next step."""
+        before = len(session.game.history)
+        self._execute(command, session, presenter)
+        if session.tutorial is not None:
+            self.say(session.tutorial.after(command.name, session, presenter, before))
+
+    def _execute(self, command: commands.Command, session: Session, presenter: Presenter) -> None:
         name = command.name
         if name == "move":
             self._moves(command.moves, session, presenter)
@@ -430,6 +448,10 @@ class Terminal:
             self.say(answer(" ".join(self.records(session))))
         elif name == "rules":
             self._rules(session)
+        elif name == "report":
+            self.say(self.problem_report(session))
+        elif name == "profile":
+            self.say(self.own_settings(session, presenter, command.args))
         else:
             self.review_history(name)
 
@@ -446,6 +468,43 @@ class Terminal:
         # A re-throw is the roll command's: it throws random dice at once, or asks for the real ones.
         events += session.roll() if last.kind == RETHROW else session.act(last)
         self.report(session, presenter, events)
+    def own_settings(self, session: Session, presenter: Presenter, args: tuple[str, ...]) -> Utterance:
+        """``profile``: the player on turn has own settings or not; ``profile yes`` / ``no`` changes that (GN-02)."""
+        name = profiles.person_on_turn(session.game, session.computers)
+        if name is None:
+            raise profiles.NoPersonOnTurn()
+        word = commands.command_word("profile", self.language)
+        if args:
+            wanted = profiles.SWITCH.parse(options.typed_value(profiles.SWITCH, args[0], self.language))
+            if wanted is None:
+                raise config.SettingValueRefused(key=word, value=args[0],
+                                                 allowed=options.allowed_words(profiles.SWITCH, self.language))
+            try:
+                self.settings.keep_own(name, wanted)
+            except OSError as error:
+                return profiles.not_kept_words(name, error, self.language)
+            self._settings_followed(presenter)
+        return profiles.state_words(name, self.settings.player == name, self.settings.settings, self.language, word)
+
+    def follow_turn(self, session: Session, presenter: Presenter) -> Utterance | None:
+        """A person's turn: their own settings hold, or the shared ones; said when that changed anything."""
+        name = profiles.person_on_turn(session.game, session.computers)
+        if name is None or not self.settings.follow(name):
+            return None
+        self._settings_followed(presenter)
+        return profiles.followed_words(name, self.settings.player == name, self.language)
+
+    def _settings_followed(self, presenter: Presenter) -> None:
+        """The settings in effect changed as a whole: the words at once, the voice where it can."""
+        chosen = self.settings.settings
+        self.verbosity = presenter.verbosity = Verbosity.named(chosen.verbosity)
+        configure = getattr(self.announcer.voice, "configure", None)
+        if configure is not None:
+            configure(dataclasses.replace(chosen.voice_settings(), language=self.language.code))
+
+    def problem_report(self, session: Session | None) -> Utterance:
+        """``report``: a problem report written, with the game, the settings and what was said (GN-11)."""
+        return bug_report.report(session, self.announcer.history, self.settings.settings, self.language)
 
     def _undo(self, name: str, session: Session, presenter: Presenter) -> None:
         """Take back the last step, or do it again; with real dice due, the prompt that follows says what."""

@@ -38,12 +38,13 @@ from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.braille import BrailleOutput, NoBraille
 from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
-from accessible_dice.ui import keys
+from accessible_dice.ui import keymap, keys
 from accessible_dice.ui.draw import SCALES, Drawn, Message, Overlay, View, Words, render
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
@@ -139,6 +140,10 @@ class Shown:
 
     def drain(self, limit: float = DRAIN_LIMIT) -> bool:
         return self.voice is None or self.voice.drain(limit)
+    def configure(self, settings: VoiceSettings) -> bool:
+        """New voice settings (a player's own, on their turn); whether the voice took them."""
+        configure = getattr(self.voice, "configure", None)
+        return bool(configure(settings)) if configure is not None else False
 
     def close(self) -> None:
         if self.voice is not None:
@@ -191,7 +196,11 @@ class Screen:
     # -- what it says
 
     def describe(self, row_changed: bool = False) -> str:
-        """The focused item as spoken: its label, the row's header when entering it, "2 of 5" in menus."""
+        """The focused item as spoken: its label, the row's header when entering it, "2 of 5" in menus.
+
+        The place in a menu is left out at brief verbosity (checklist SR-03): a player who knows
+        the menus hears only the item.
+        """
         self.settled()
         cell, row = self.focus.cell(), self.focus.current_row()
         if cell is None or row is None:
@@ -201,7 +210,7 @@ class Screen:
         if row_changed and row.say_header and row.header:
             # Translators: a board row's name, then the focused item, e.g. "Ben: flap 7, open".
             said = self._("{header}: {item}").format(header=row.header, item=said)
-        if self.positions:
+        if self.positions and self.window.terminal.verbosity is not Verbosity.BRIEF:
             items = self.focus.rows
             # Translators: a menu item and its place, e.g. "New game, 1 of 3".
             said = self._("{item}, {position} of {count}").format(
@@ -507,6 +516,10 @@ class Window:
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
+        #: The player's own keys (KB-04), kept beside the settings; in force from now on.
+        self.keymap = keymap.Keymap(None if settings_path is None else settings_path.parent / keymap.FILE_NAME)
+        #: The last key pressed and when, for the ``key-delay`` setting (KB-10).
+        self._last_key: tuple[int, float] = (0, 0.0)
         chosen = self.prefs.settings
         self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
         self.scale = self.prefs.settings.font_scale / 100
@@ -596,9 +609,8 @@ class Window:
         presenter = getattr(self.top, "presenter", None)
         if presenter is not None:
             presenter.verbosity = self.terminal.verbosity
-        if getattr(self.cues, "volume", None) is not None:
-            self.cues.volume = chosen.sound_volume / 100  # type: ignore[union-attr]
-            self.cues.muted = chosen.sound_mute  # type: ignore[union-attr]
+        if isinstance(self.cues, SoundPlayer):
+            self.cues.follow(chosen)
         self.voice_settings = dataclasses.replace(self.voice_settings, rate=chosen.speech_rate)
 
     def keep(self, key: str, value: object) -> None:
@@ -747,6 +759,12 @@ class Window:
             self.wheel(-1 if event.y > 0 else 1, pygame.mouse.get_pos())
 
     def _key(self, screen: Screen, event: pygame.event.Event) -> None:
+        if self._bounced(event.key):
+            return
+        capture = getattr(screen, "capture", None)
+        if capture is not None:  # a screen that takes the next key as it is (a new key being chosen)
+            capture(event)
+            return
         typed = getattr(event, "unicode", "")
         pressed = keys.read(event.key, event.mod, typed, screen.contexts)
         if pressed is None:
@@ -809,6 +827,13 @@ class Window:
         # Translators: leaving the program from the main menu.
         self.say(answer(self._("Goodbye.")))
         self.running = False
+
+    def _bounced(self, key: int) -> bool:
+        """Whether this press repeats the last key sooner than the ``key-delay`` setting allows (KB-10):
+        for hands that press twice or stay on a key, a repeat that soon is taken as not meant."""
+        now, delay = time.monotonic(), self.prefs.settings.key_delay / 1000
+        last, self._last_key = self._last_key, (key, time.monotonic())
+        return delay > 0 and last[0] == key and now - last[1] < delay
 
     def pump(self) -> None:
         """Handle every event waiting (tests post key events, then pump); the focus is then found again."""
@@ -907,7 +932,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
     ``problems`` found in the settings file at start are said after the first screen's title.
     """
     from accessible_dice.presentation import settings as settings_words
-    from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
     from accessible_dice.speech.braille import start_braille
     from accessible_dice.ui.launch import asked_for, start_news
@@ -916,7 +940,8 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
 
     chosen = config.load().settings  # problems in the file were told at start (launch)
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
-    cues = SoundPlayer(volume=chosen.sound_volume / 100, muted=chosen.sound_mute)
+    cues = SoundPlayer()
+    cues.follow(chosen)
     speaker = Speaker(launch.speech, settings=voice, gettext=lang._,
                       on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
     window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,

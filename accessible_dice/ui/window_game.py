@@ -26,8 +26,10 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
+from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.presentation import TITLES
+from accessible_dice.practice import kept_note
+from accessible_dice.presentation import TITLES, options
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
@@ -64,6 +66,17 @@ class StillThinking(IllegalMove):
 class NoComputerPlaying(IllegalMove):
     # Translators: the skip key (N) was pressed when no computer player is playing.
     template = N_("No computer player is playing now.")
+
+
+class DiceEntry(Entry):
+    """The field for the values of real dice: a letter typed into it (R, the throw key, pressed out
+    of habit as docs/keys.md says) goes in as nothing and says the prompt again, so "r7" is never sent."""
+
+    def text(self, typed: str) -> None:
+        if any(char.isalpha() for char in typed):
+            self.window.say(answer(self.said.text), remember=False)
+            return
+        super().text(typed)
 
 
 class GameScreen(Screen):
@@ -242,7 +255,7 @@ class GameScreen(Screen):
         self.prompted_at = terminal.prompted_at = len(self.game.history)
         prompt = self.presenter.dice_prompt(request)
         said = answer(prompt.text, *prompt.cues) if interrupt else prompt
-        self.window.push(Entry(self.window, said, self.enter_values, quiet=said_already))
+        self.window.push(DiceEntry(self.window, said, self.enter_values, quiet=said_already))
 
     def enter_values(self, text: str) -> bool:
         before = len(self.game.history)
@@ -319,9 +332,13 @@ class GameScreen(Screen):
         return True
 
     def ask_close(self) -> None:
-        """Closing the program during a game: asked, then the game's goodbye (it is saved)."""
+        """Closing the program during a game: asked, then the game's goodbye (it is saved, or for a practice
+        game or a tutorial what is kept of it)."""
+        note = kept_note(self.session, self.window.language)
+        # Translators: confirming closing the program during a practice game or a tutorial; then what is kept.
+        question = self._("Close Accessible Dice?") + " " + note if note else None
         # Translators: confirming closing the program during a game.
-        self.window.confirm(self._("Close Accessible Dice? The game is saved."), self.exit, closing=True)
+        self.window.confirm(question or self._("Close Accessible Dice? The game is saved."), self.exit, closing=True)
 
     def exit(self) -> None:
         self.window.terminal.goodbye(self.session)
@@ -422,9 +439,13 @@ class ActionsMenu(Menu):
         _ = self._
         window = self.window
         level = window.terminal.verbosity
-        return [
+        items: list[MenuItem] = [
             # Translators: actions menu item.
             ("resume", _("Back to the game"), window.pop),
+            # Translators: actions menu item: undo, as Ctrl+Z does (the terminal's undo).
+            ("undo", _("Take back the last step"), lambda: self.back_and("undo")),
+            # Translators: actions menu item: redo, as Ctrl+Y does (the terminal's redo).
+            ("redo", _("Do again the step taken back"), lambda: self.back_and("redo")),
             # Translators: actions menu item: the key help.
             ("keys", _("Keys"), lambda: window.push(window.help_screen(self.game))),
             # Translators: actions menu item: {game} is the game's name.
@@ -436,11 +457,34 @@ class ActionsMenu(Menu):
             ("verbosity", _("Verbosity: {level}").format(level=level.name.lower()), self.next_verbosity),
             # Translators: actions menu item: the list of settings.
             ("settings", _("Settings"), lambda: window.push(SettingsMenu(window))),
+            # Translators: actions menu item: write a problem report to send (the terminal's report).
+            ("report", _("Report a problem"),
+             lambda: window.say(window.terminal.problem_report(self.game.session))),
             # Translators: actions menu item: leave the game (it is saved) for the main menu.
             ("quit", _("Quit to the main menu"), self.ask_quit),
             # Translators: actions menu item: close the program (the game is saved).
             ("exit", _("Close Accessible Dice"), self.game.ask_close),
         ]
+        person = profiles.person_on_turn(self.game.game, self.game.session.computers)
+        if person is not None and window.prefs.profiles is not None:
+            own = options.word("yes" if window.prefs.player == person else "no", window.language)
+            # Translators: actions menu item: whether {name} (on turn) keeps own settings; Enter switches.
+            items.insert(7, ("profile", _("Own settings for {name}: {value}").format(name=person, value=own),
+                             self.switch_profile))
+        return items
+
+    def switch_profile(self) -> None:
+        """Own settings for the person on turn, or the shared ones again (the terminal's ``profile``)."""
+        person = profiles.person_on_turn(self.game.game, self.game.session.computers)
+        wanted = options.word("no" if self.window.prefs.player == person else "yes", self.window.language)
+        self.game.execute(Command("profile", (wanted,)))
+        self.say_focus()
+
+    def back_and(self, name: str) -> None:
+        """Back in the game, then the command, so what it says comes after the game's title (KB-03:
+        undo and redo without a chord)."""
+        self.window.remove(self)
+        self.game.execute(Command(name))
 
     def next_verbosity(self) -> None:
         level = Verbosity((self.window.terminal.verbosity + 1) % len(Verbosity))
@@ -448,8 +492,12 @@ class ActionsMenu(Menu):
         self.window.keep("verbosity", level.name.lower())
 
     def ask_quit(self) -> None:
+        note = kept_note(self.game.session, self.window.language)
+        # Translators: confirming leaving a practice game or a tutorial for the main menu; then what is kept.
+        question = self._("Quit this game?") + " " + note if note else None
         # Translators: confirming leaving a game for the main menu.
-        self.window.confirm(self._("Quit this game? It is saved; the main menu can continue it."), self.quit)
+        self.window.confirm(question or self._("Quit this game? It is saved; the main menu can continue it."),
+                            self.quit)
 
     def quit(self) -> None:
         self.window.say(saved_words(self.game))
@@ -459,6 +507,9 @@ class ActionsMenu(Menu):
 def saved_words(game: GameScreen) -> Utterance:
     """What leaving a game says: saved, or why it could not be."""
     session = game.session
+    note = kept_note(session, game.window.language)
+    if note is not None:
+        return news(note)
     if session.save_error is not None:
         # Translators: leaving a game whose last save failed; {reason} is the system's reason.
         return news(game._("The game could not be saved: {reason}.").format(reason=session.save_error))

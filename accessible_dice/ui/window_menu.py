@@ -13,12 +13,14 @@ from functools import partial
 from typing import Any
 
 from accessible_dice import saved_games
+from accessible_dice import tutorial as tutorials
 from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
+from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
@@ -60,6 +62,10 @@ class MainMenu(Menu):
         items.append(("settings", _("Settings"), lambda: self.window.push(SettingsMenu(self.window))))
         # Translators: main menu item: personal bests and the latest finished games.
         items.append(("scores", _("Score history"), self.scores))
+        # Translators: main menu item: a short guided first game of one of the games.
+        items.append(("tutorial", _("Tutorial"), lambda: self.window.push(GameChoice(self, tutorial=True))))
+        # Translators: main menu item: a game that is neither saved nor put into the score history.
+        items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
@@ -92,20 +98,33 @@ class MainMenu(Menu):
 class GameChoice(Menu):
     """The games that can be played; Enter asks for the players."""
 
-    def __init__(self, menu: MainMenu) -> None:
+    def __init__(self, menu: MainMenu, practice: bool = False, tutorial: bool = False) -> None:
         # Translators: the title of the list of games.
         super().__init__(menu.window, menu._("Choose a game"))
         self.menu = menu
+        self.practice = practice
+        self.tutorial = tutorial
 
     def items(self) -> list[MenuItem]:
-        return [(game_id, listed_title(game_id, self.window.language), partial(self.ask_players, game_id))
+        chosen = self.guided if self.tutorial else self.ask_players
+        return [(game_id, listed_title(game_id, self.window.language), partial(chosen, game_id))
                 for game_id in TITLES]
+
+    def guided(self, game_id: str) -> None:
+        """The tutorial of ``game_id``: the one left earlier, or a new one."""
+        if game_id not in playable():
+            self.window.refuse(NotPlayableYet(game=game_id))
+            return
+        session, resumed = tutorials.start(game_id, default_players(self.window.language)[0], self.window.language,
+                                           window=True)
+        self.window.replace_all(GameScreen(self.window, session, resumed=resumed))
 
     def ask_players(self, game_id: str) -> None:
         if game_id not in playable():
             self.window.refuse(NotPlayableYet(game=game_id))
             return
         cls = game_class(game_id)
+        self.window.say(tutorials.offer(game_id, self.window.language))
 
         def chosen(text: str) -> bool:
             try:
@@ -116,7 +135,7 @@ class GameChoice(Menu):
             except DiceError as error:
                 self.window.refuse(error)
                 return False
-            self.window.push(Options(self.menu, game_id, names))
+            self.window.push(Options(self.menu, game_id, names, practice=self.practice))
             return True
 
         # Translators: the players question in the window; names starting with cpu are computer players.
@@ -128,12 +147,13 @@ class GameChoice(Menu):
 class Options(Menu):
     """The game's options and the dice, each changed with Enter; the first item starts the game."""
 
-    def __init__(self, menu: MainMenu, game_id: str, players: tuple[str, ...]) -> None:
+    def __init__(self, menu: MainMenu, game_id: str, players: tuple[str, ...], practice: bool = False) -> None:
         # Translators: the title of the options list; {game} is the game's name.
         super().__init__(menu.window, menu._("Options for {game}").format(game=menu._(TITLES[game_id])))
         self.menu = menu
         self.game_id = game_id
         self.players = players
+        self.practice = practice
         self.specs = game_class(game_id).options_spec
         self.values: dict[str, Any] = resolve(game_id, self.specs, {})
 
@@ -181,9 +201,13 @@ class Options(Menu):
 
     def start(self) -> None:
         try:
-            session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                  seed=self.menu.seed, save_to=saved_games.new_path(self.game_id),
-                                  record_to=history_path())
+            if self.practice:
+                session = practice_session(self.game_id, self.players, self.values, manual=self.menu.manual,
+                                           seed=self.menu.seed)
+            else:
+                session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
+                                      seed=self.menu.seed, save_to=saved_games.new_path(self.game_id),
+                                      record_to=history_path())
         except DiceError as error:
             self.window.refuse(error)
             return

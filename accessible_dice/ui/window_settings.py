@@ -23,6 +23,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
 from accessible_dice.ui.keys import Pressed
+from accessible_dice.ui.keys_screen import KeysMenu
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -55,11 +56,13 @@ class SettingsMenu(Menu):
                     option=as_words(words.name(spec.key, language)),
                     value=as_words(words.said_value(spec.key, prefs.settings, language))),
                  partial(self.edit, spec.key))
-                for spec in config.SPECS]
+                for spec in config.SPECS] + [
+            # Translators: the last item of the window's settings list: the list of keys, to change them.
+            ("keys", self._("Keys"), lambda: self.window.push(KeysMenu(self.window)))]
 
     def act(self, pressed: Pressed) -> bool:
         """Left and Right step the focused setting; everything else as in any menu."""
-        if pressed.action in ("left", "right"):
+        if pressed.action in ("left", "right") and self.focus.cell_key in config.BY_KEY:
             self.settled()
             self.step(self.focus.cell_key, -1 if pressed.action == "left" else 1)
             return True
