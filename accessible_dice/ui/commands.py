@@ -6,7 +6,8 @@ manual values, quit) are read here; each game's own commands (``shut 7``,
 ``parse(game, typed: Typed) -> Move | None`` and
 ``help_words(game, language) -> list[str]`` (see docs/playing.md, "Adding a
 game"). Words are case-insensitive; the translated word of the player's
-language is accepted beside the English one.
+language is accepted beside the English one, accents optional, with the
+language's other words for it (presentation/typed_words.py).
 
 Parsing changes nothing: a line that is not a command, or a move the rules
 refuse, raises a refusal with a reason, and the game stays as it was.
