@@ -162,6 +162,7 @@ SAID = [
      "sprachausgabe ist auto; möglich sind a."),
     ("de", "expected {value}", None, {"value": "69,2"}, "im Schnitt 69,2"),
     ("de", "Goodbye.", None, {}, "Auf Wiedersehen."),
+    ("de", "{name} loses the last life.", None, {"name": "Anna"}, "Anna verliert das letzte Leben."),
     ("de", BOX_FILLED, 4, {"box": "Einser", "points": 4},
      "Einser ist schon belegt (4 Punkte)."),
     # Czech: the helper is "řešení", never "nápověda" (Help); "ze 3"; agreement; the Shut the Box menu name.

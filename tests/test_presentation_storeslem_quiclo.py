@@ -71,8 +71,8 @@ def test_quiclo_verdicts_lives_and_the_end() -> None:
     assert right.text == "12 ÷ 3 = 5 − 1: right, with 4 dice. Ben's turn."
     game.apply(Roll((1, 2, 3, 4, 5, 6)))
     wrong = say.announce(game.apply(WriteEquation("1+2=4")))
-    assert wrong.text.startswith("1 + 2 = 4: wrong. The left side makes 3, the right side 4. Ben loses a life: "
-                                 "0 lives left. Round 1 over. Ben is out. Game over. Anna wins")
+    assert wrong.text.startswith("1 + 2 = 4: wrong. The left side makes 3, the right side 4. Ben loses the last "
+                                 "life. Round 1 over. Ben is out. Game over. Anna wins")
     assert Cue("life_lost") in wrong.cues and Cue("invalid") in wrong.cues
 
 

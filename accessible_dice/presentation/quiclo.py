@@ -111,9 +111,12 @@ class QuicloPresenter(Presenter):
                     Cue("life_won"))
 
     def on_LifeLost(self, event: LifeLost) -> Utterance:
+        name = self.name(event.player)
+        if event.lives == 0:
+            # Translators: a player loses the last life (what follows says they are out); not "0 lives left".
+            return news(self._("{name} loses the last life.").format(name=name), Cue("life_lost"))
         # Translators: a life lost; {lives} is what is left, e.g. "2 lives".
-        return news(self._("{name} loses a life: {lives} left.").format(name=self.name(event.player),
-                                                                        lives=self.lives_words(event.lives)),
+        return news(self._("{name} loses a life: {lives} left.").format(name=name, lives=self.lives_words(event.lives)),
                     Cue("life_lost"))
 
     def on_PlayerOut(self, event: PlayerOut) -> Utterance:

@@ -11,9 +11,9 @@ typed in; ``ui/commands.spellings`` and the Yatzy box reader ask it.
 What a language accepts beyond its catalog word lives in :data:`ALSO`, keyed by
 the English command word or box label. It holds input only (nothing here is
 ever said), which is why it is data beside the catalogs and not in them:
-tests/test_localized_words.py proves that no extra word of a language is
-another command of that language, so no spelling can do what the player did
-not mean. The Czech word for Help, "nápověda", is listed as ``help``: it was
+tests/test_catalogs.py proves that no extra word of a language, with or
+without its accents, is another command of the same game in that language,
+so no spelling can do what the player did not mean. The Czech word for Help, "nápověda", is listed as ``help``: it was
 the QUICLO helper's word once, and the helper costs a life (words.md).
 """
 

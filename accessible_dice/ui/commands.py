@@ -7,7 +7,8 @@ the games in the package; see :class:`~accessible_dice.games.Parts`), which
 offers ``WORDS``, ``parse(game, typed: Typed) -> Move | None`` and
 ``help_words(game, language) -> list[str]`` (see CONTRIBUTING.md, "Adding a
 game"). Words are case-insensitive; the translated word of the player's
-language is accepted beside the English one.
+language is accepted beside the English one, accents optional, with the
+language's other words for it (presentation/typed_words.py).
 
 Parsing changes nothing: a line that is not a command, or a move the rules
 refuse, raises a refusal with a reason, and the game stays as it was.
