@@ -233,14 +233,21 @@ def test_end_of_input_leaves_the_game_saved(tmp_path: Path) -> None:
 
 
 def test_quit_saves_and_leaves(tmp_path: Path) -> None:
-    run = play(["quit"], save_to=tmp_path / "current.json")
+    run = play(["roll", "quit"], save_to=tmp_path / "current.json")
     assert run.outcome == "quit" and run.lines[-1] == "Game saved. Goodbye."
+
+
+def test_quit_before_anything_was_done_says_nothing_of_a_save(tmp_path: Path) -> None:
+    run = play(["quit"], save_to=tmp_path / "current.json")
+    assert run.outcome == "quit" and run.lines[-1] == "Goodbye."
+    assert not (tmp_path / "current.json").exists()
 
 
 def test_a_whole_game_of_computers_plays_itself_to_the_end() -> None:
     run = play([], players=("cpu1", "cpu2"), seed=9)
-    assert run.outcome == "over"
-    assert run.lines[-1].startswith("Flap 8 shut. cpu2 shut the box! Game over. cpu2 wins with 0 penalty points.")
+    assert run.outcome == "eof"  # after the end, the game waits for rematch, new or quit; here input ends
+    assert run.lines[-4] == "Flap 8 shut. cpu2 shut the box!"
+    assert run.lines[-3].startswith("Game over. cpu2 wins with 0 penalty points.")
 
 
 # ---------------------------------------------------------------- Threes Away
@@ -360,4 +367,4 @@ def test_a_computer_waiting_for_its_strategy_is_said_once(monkeypatch: pytest.Mo
     finally:
         release.set()
     getting_ready = "The computer player is getting ready; the first time this takes up to half a minute."
-    assert run.outcome == "over" and run.lines.count(getting_ready) == 1
+    assert run.outcome == "eof" and run.lines.count(getting_ready) == 1
