@@ -127,3 +127,15 @@ def test_a_ready_computer_player_is_not_said_to_be_getting_ready(tmp_path: Path)
         run_cli(args, ["r", "score chance"], tmp_path, timeout=600)
     result = run_cli(args, ["r", "score chance"], tmp_path)
     assert not any("getting ready" in line for line in result.lines)
+
+
+def test_a_quiclo_game_continued_says_the_lives_now(tmp_path: Path) -> None:
+    run_cli([*CONSOLE, "--game", "quiclo", "--players", "Ola,Kari", "--seed", "3"], ["r", "helper", "q"], tmp_path)
+    resumed = run_cli([*CONSOLE, "--resume"], ["q"], tmp_path)
+    assert resumed.lines[0].startswith("QUICLO Equation continued: Ola and Kari. Lives: Ola 2 lives and Kari 3 "
+                                       "lives. Kari's turn")
+
+
+def test_a_storeslem_board_not_yet_filled_names_its_player_once(tmp_path: Path) -> None:
+    result = run_cli([*CONSOLE, "--game", "storeslem", "--players", "Ola"], ["b"], tmp_path)
+    assert result.lines[1] == "Ola has no board yet."

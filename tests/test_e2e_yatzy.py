@@ -78,3 +78,15 @@ def test_values_typed_after_holding_start_the_rethrow_as_roll_with_values_does(t
         "No throws left: score a box.",
         "Game saved. Goodbye.",
     ]
+
+
+def test_the_short_forms_through_the_command_line_keep_then_choose_by_number(tmp_path: Path) -> None:
+    """k keeps dice 1 and 2 and asks for the three re-thrown; c 15 is box 15 of the numbered list."""
+    result = play("en", MANUAL, ["5 5 2 3 1", "k 1 2", "5 5 5", "m", "c 15"], tmp_path)
+    assert result.lines[3] == "Held: the 5 and the 5 (dice 1 and 2)."
+    assert result.lines[4] == "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5."
+    assert result.lines[5] == "Anna threw 5, 5, and 5. Now 5, 5, 5, 5, and 5. 1 throw left."
+    assert result.lines[6].startswith("1 throw left. To throw again, type keep and the dice to hold. 1 Ones 0. ")
+    assert "5 Fives 25. " in result.lines[6] and result.lines[6].endswith(" 15 Yatzy 50. Type c and a number to "
+                                                                          "choose, like c 15.")
+    assert result.lines[7] == "Yatzy: 50 points. Total 50 points. Round 1 of 15 over. Your turn."

@@ -245,8 +245,9 @@ def test_quit_before_anything_was_played_does_not_say_saved(tmp_path: Path) -> N
 
 def test_a_whole_game_of_computers_plays_itself_to_the_end() -> None:
     run = play([], players=("cpu1", "cpu2"), seed=9)
-    assert run.outcome == "over"
-    assert run.lines[-1].startswith("Flap 8 shut. cpu2 shut the box! Game over. cpu2 wins with 0 penalty points.")
+    assert run.outcome == "eof"  # after the end, the game waits for rematch, new or quit; here input ends
+    assert run.lines[-4] == "Flap 8 shut. cpu2 shut the box!"
+    assert run.lines[-3].startswith("Game over. cpu2 wins with 0 penalty points.")
 
 
 # ---------------------------------------------------------------- Threes Away
@@ -370,4 +371,4 @@ def test_a_computer_waiting_for_its_strategy_is_said_once(monkeypatch: pytest.Mo
     finally:
         release.set()
     getting_ready = "The computer player is getting ready; the first time this takes up to half a minute."
-    assert run.outcome == "over" and run.lines.count(getting_ready) == 1
+    assert run.outcome == "eof" and run.lines.count(getting_ready) == 1

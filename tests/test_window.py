@@ -110,7 +110,7 @@ def test_a_die_is_held_and_released_by_its_number_key_and_by_enter(driver: Drive
     assert "Throw the dice first." in driver.last
     driver.keys("r", "3")
     assert screen.game.held() == (2,)
-    assert "held, die 3" in driver.last
+    assert driver.last.startswith("Held: the ") and "(die 3)" in driver.last
     _to_row(driver, "dice")
     driver.keys("right", "right")
     assert driver.focused() == "die2"

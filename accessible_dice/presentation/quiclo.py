@@ -66,6 +66,9 @@ class QuicloPresenter(Presenter):
         return self.ngettext("{count} life", "{count} lives", lives).format(count=self.language.number(lives))
 
     def setup_words(self) -> Utterance | None:
+        """The lives everyone starts with; a game continued says the lives now instead."""
+        if self.game.history:
+            return news(self.standings_answer().text)
         lives = self.lives_words(self.game.options["lives"])
         if self.solo:
             # Translators: QUICLO alone, said at the start.

@@ -204,10 +204,10 @@ class StoreslemPresenter(Presenter):
 
     def board_answer(self, player: int | None = None) -> Utterance:
         who = self.whose(player)
+        if self.game.boards[who] is None:  # the name once: "Ola has no board yet."
+            return answer(self.rows_words(who))
         # Translators: the start of the board review, e.g. "Anna's board."
-        said = [self._("{name}'s board.").format(name=self.name(who)), self.rows_words(who)]
-        if self.game.boards[who] is not None:
-            said.append(self.lines_words(who))
+        said = [self._("{name}'s board.").format(name=self.name(who)), self.rows_words(who), self.lines_words(who)]
         return answer(" ".join(said))
 
     def lines_words(self, player: int) -> str:

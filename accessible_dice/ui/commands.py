@@ -332,7 +332,7 @@ def actions_now(game: Game, language: Language, *, manual: bool = False) -> list
     """The commands that act now, in the words to type (CG-05); empty once the game is over.
 
     Roll says that Enter throws too (random dice); a numbered list adds
-    ``c N``; the one possible move is offered to Enter.
+    ``c N``.
     """
     if game.is_over():
         return []

@@ -22,7 +22,7 @@ from accessible_dice import bug_report, profiles, strategy
 from accessible_dice import settings as config
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, GameEnded, Move
+from accessible_dice.games.base import Event, Game, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.practice import kept_note, practice_note
 from accessible_dice.presentation import options, presenter_for, scores
@@ -79,6 +79,14 @@ AFTER_GAME = {
 class NoSuchVerbosity(InvalidInput):
     # Translators: {level} was typed after "verbosity"; {allowed} lists the levels, e.g. "brief, normal or full".
     template = N_("{level} is not a verbosity; it can be {allowed}.")
+
+
+def before_last(game: Game, moves: Sequence[Move]) -> Game:
+    """A copy of ``game`` after all of ``moves`` but the last (each checked), to try or weigh the last one."""
+    trial = copy.deepcopy(game)
+    for move in moves[:-1]:
+        trial.apply(move)
+    return trial
 
 
 class Announcer:
@@ -459,10 +467,7 @@ class Terminal:
         """Make a command's moves, said as one announcement; several are first tried on a copy, so a
         refusal of any changes nothing (Yatzy's keep: release, hold, throw)."""
         if len(moves) > 1:
-            trial = copy.deepcopy(session.game)
-            for move in moves[:-1]:
-                trial.apply(move)
-            trial.check_move(moves[-1])
+            before_last(session.game, moves).check_move(moves[-1])
         *first, last = moves
         events = [event for move in first for event in session.act(move)]
         # A re-throw is the roll command's: it throws random dice at once, or asks for the real ones.
@@ -552,10 +557,7 @@ class Terminal:
             if considering is None:
                 raise commands.UnknownCommand(word=args[0])
             if isinstance(considering, tuple):  # several moves (Yatzy's keep): the state before the last, and it
-                game = copy.deepcopy(game)
-                for move in considering[:-1]:
-                    game.apply(move)
-                considering = considering[-1]
+                game, considering = before_last(game, considering), considering[-1]
         if strategy.has_strategy(game):
             if not session.strategy_ready():
                 raise StrategyPreparing()
