@@ -727,8 +727,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
                     settings=chosen, settings_path=config.settings_path())
     window.open()
     try:
-        for said in start_news(lang):
-            window.say(said)
         if launch.game is not None:
             window.push(GameScreen(window, asked_for(launch.game, launch, lang)))
         else:
@@ -737,7 +735,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
             window.push(menu)
             if launch.resume:
                 resume_saved(window, menu)
-        for said in settings_words.problems(problems, lang):
+        for said in [*start_news(lang), *settings_words.problems(problems, lang)]:
             window.say(said)
         return window.run()
     finally:
