@@ -9,6 +9,7 @@ main menu it asks before closing the program (KB-15).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from accessible_dice import saved_games
@@ -62,7 +63,7 @@ class MainMenu(Menu):
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
-                   lambda saved=saved: self.resume(saved)) for number, saved in enumerate(self.saved)]
+                   partial(self.resume, saved)) for number, saved in enumerate(self.saved)]
         return items
 
     def scores(self) -> None:
