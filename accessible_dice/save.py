@@ -75,7 +75,7 @@ class SaveInfo:
             data["computer-level"] = self.level
         for key, when in (("started", self.started), ("played", self.played)):
             if when is not None:
-                data[key] = when.astimezone(timezone.utc).isoformat(timespec="seconds")
+                data[key] = when.astimezone(timezone.utc).isoformat()  # to the microsecond: it orders the list
         return data
 
     @classmethod

@@ -107,8 +107,9 @@ MENU_AND_SETTINGS = [
     "settings voice", "settings keep-by value", "settings zebra", "verbosity loud", "verbosity brief",
     "verbosity", "verbosity full", "fly", "roll", "moves", "hint", "undo", "undo", "redo", "history", "q",
 ]
-#: Then the main menu (now with the saved game as item 2): its settings, the score history, quit.
-MENU_SETTINGS = ["3", "sound-mute yes", "theme=plaid", "speech", "confirm no", "font-scale 900", "", "4", "5"]
+#: Then the main menu (now with the saved game as item 5, after the fixed ones): its settings, the score
+#: history, quit.
+MENU_SETTINGS = ["2", "sound-mute yes", "theme=plaid", "speech", "confirm no", "font-scale 900", "", "3", "4"]
 
 
 def test_the_menus_options_settings_and_commands_in_the_pseudo_locale_speak_no_english(

@@ -14,8 +14,10 @@ one reader of both front ends. Five games times two kinds of mutation times
 
 from __future__ import annotations
 
+import atexit
 import json
 import random
+import shutil
 import tempfile
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -72,6 +74,8 @@ SAVES = {game_id: valid_save(game_id) for game_id in GAMES}
 #: Where each mutated save is written and read (emptied after each refusal).
 FOLDER = Path(tempfile.mkdtemp(prefix="accessible-dice-fuzz-"))
 BOM = Path(tempfile.mkdtemp(prefix="accessible-dice-fuzz-bom-"))
+for _folder in (FOLDER, BOM):
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
 
 def places(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

@@ -110,12 +110,23 @@ def resolve(game: str, specs: Sequence[Option], given: Mapping[str, Any]) -> dic
         if spec is None:
             known = ", ".join(by_key) or "none"
             raise UnknownOption(game=game, key=key, known=known, keys=tuple(by_key))
-        text = raw if isinstance(raw, str) else spec.show(raw if not isinstance(raw, list) else tuple(raw))
-        value = spec.parse(text)
+        text = raw if isinstance(raw, str) else _shown(spec, raw)
+        value = None if text is None else spec.parse(text)
         if value is None:
-            raise BadOptionValue(key=spec.key, value=text, allowed=spec.allowed, option=spec)
+            shown = repr(raw) if text is None else text
+            raise BadOptionValue(key=spec.key, value=shown if len(shown) <= 20 else shown[:20] + "…",
+                                 allowed=spec.allowed, option=spec)
         values[spec.key] = value
     return values
+
+
+def _shown(spec: Option, raw: Any) -> str | None:
+    """A value given already parsed (a test, an old save) as its option's text, or ``None`` when it is not
+    of the option's own type: a save holding ``{"easy": {"a": 1}}`` or ``{"rounds": true}`` is refused."""
+    value = tuple(raw) if isinstance(raw, list) else raw
+    fits = {"yes-no": type(value) is bool, "integer": type(value) is int,
+            "numbers": isinstance(value, tuple) and all(type(item) is int for item in value)}
+    return spec.show(value) if fits.get(spec.kind, False) else None
 
 
 def parse_assignment(text: str) -> tuple[str, str]:

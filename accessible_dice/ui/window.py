@@ -951,8 +951,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
                                               lang._)
     window.open()
     try:
-        for said in start_news(lang):
-            window.say(said)
         if launch.game is not None:
             window.push(GameScreen(window, asked_for(launch.game, launch, lang)))
         else:
@@ -961,7 +959,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
             window.push(menu)
             if launch.resume:
                 resume_saved(window, menu)
-        for said in settings_words.problems(problems, lang):
+        for said in [*start_news(lang), *settings_words.problems(problems, lang)]:
             window.say(said)
         return window.run()
     finally:

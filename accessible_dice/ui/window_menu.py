@@ -69,7 +69,7 @@ class MainMenu(Menu):
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
-                   lambda saved=saved: self.resume(saved)) for number, saved in enumerate(self.saved)]
+                   partial(self.resume, saved)) for number, saved in enumerate(self.saved)]
         return items
 
     def scores(self) -> None:
