@@ -81,8 +81,6 @@ class ScreenReader(Protocol):
     """A connected screen reader, used only from the worker thread."""
 
     name: str
-    #: Seconds one call may take before the reader counts as hung.
-    answer_limit: float
 
     def say(self, text: str, interrupt: bool) -> None: ...
     def silence(self) -> None: ...
@@ -93,8 +91,6 @@ class ScreenReader(Protocol):
 
 class AccessibleOutput:
     """One accessible_output2 output, called directly: speech, braille and silence."""
-
-    answer_limit = ANSWER_LIMIT
 
     def __init__(self, output: Any) -> None:
         self._output = output
@@ -137,7 +133,6 @@ class SpeechDispatcher:
     """
 
     name = "Speech Dispatcher"
-    answer_limit = SPEECHD_ANSWER_LIMIT
 
     def __init__(self, client: Any, speechd: Any) -> None:
         self._client = client
@@ -221,7 +216,6 @@ class VoiceOverScript:
     """
 
     name = "VoiceOver"
-    answer_limit = OSASCRIPT_LIMIT
     _SAY = ("on run argv", 'tell application "VoiceOver" to output (item 1 of argv)', "end run")
 
     def __init__(self) -> None:
@@ -374,9 +368,10 @@ class ScreenReaderBackend(Backend):
         prepare(self._platform)
         # VoiceOver may be waiting for the player to allow AppleScript control: wait for the answer.
         voiceover = self._platform == "darwin" and _process_running("VoiceOver")
-        linux = self._platform.startswith("linux")
-        worker = Worker("speech-screenreader", self._connect, self._disconnect, on_failure,
-                        answer_limit=SPEECHD_ANSWER_LIMIT if linux else ANSWER_LIMIT)
+        # Seconds one call may take before the reader counts as hung.
+        answer_limit = (SPEECHD_ANSWER_LIMIT if self._platform.startswith("linux")
+                        else OSASCRIPT_LIMIT if self._platform == "darwin" else ANSWER_LIMIT)
+        worker = Worker("speech-screenreader", self._connect, self._disconnect, on_failure, answer_limit=answer_limit)
         self._worker = worker
         worker.start(PERMISSION_LIMIT if voiceover else CONNECT_LIMIT)
 
