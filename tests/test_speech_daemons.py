@@ -183,6 +183,18 @@ def test_speech_dispatcher_knows_when_our_words_are_spoken(dispatcher: SpeechDis
     assert dispatcher.languages() == ["de"]
 
 
+@needs_speechd
+@needs_client
+def test_the_window_auto_speaks_through_a_daemon_only_while_orca_runs(dispatcher: SpeechDispatcherDaemon) -> None:
+    """A daemon left running without a screen reader (it may have no sound): auto takes the next output."""
+    assert running_screen_reader() is None
+    out = io.StringIO()
+    speaker = Speaker.with_backends([lambda: ScreenReaderBackend(only_with_orca=True), lambda: TextBackend(out)])
+    speaker.close()
+    assert speaker.backend == "none" and out.getvalue() == "Speech: text lines.\n"
+    assert dispatcher.queued() == []
+
+
 # --- the terminal with a screen reader running --------------------------------------------------
 
 
@@ -317,7 +329,7 @@ sys.exit(cli.main(["--ui", "window", "--lang", "cs", "--game", "shut-the-box", "
 @needs_brltty
 @needs_brlapi
 def test_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_shown_in_braille(
-        dispatcher: SpeechDispatcherDaemon, brltty: Brltty, tmp_path: Path) -> None:
+        orca: None, dispatcher: SpeechDispatcherDaemon, brltty: Brltty, tmp_path: Path) -> None:
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.toml").write_text('computer-pace = "fast"\n', encoding="utf-8")

@@ -358,13 +358,24 @@ class ScreenReaderBackend(Backend):
 
     name = "screenreader"
 
-    def __init__(self, platform: str = sys.platform) -> None:
-        """``platform`` is ``sys.platform`` but for tests of another system's path."""
+    def __init__(self, platform: str = sys.platform, *, only_with_orca: bool = False) -> None:
+        """``platform`` is ``sys.platform`` but for tests of another system's path.
+
+        ``only_with_orca`` (``auto``): on Linux, speak through Speech Dispatcher
+        only while Orca runs. A daemon left over from another program, with
+        no screen reader, may have no sound; the built-in voice serves such a
+        player better (and has rate keys). ``--speech screenreader`` uses any
+        running daemon.
+        """
         self._platform = platform
+        self._only_with_orca = only_with_orca
         self._reader: ScreenReader | None = None
         self._worker: Worker | None = None
 
     def start(self, on_failure: FailureHandler) -> None:
+        linux = self._platform.startswith("linux")
+        if self._only_with_orca and linux and running_screen_reader(self._platform) is None:
+            raise BackendUnavailable("Orca is not running")
         prepare(self._platform)
         # VoiceOver may be waiting for the player to allow AppleScript control: wait for the answer.
         voiceover = self._platform == "darwin" and _process_running("VoiceOver")
