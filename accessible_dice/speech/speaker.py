@@ -21,6 +21,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol, TextIO
 
 from accessible_dice.errors import N_, Translate
@@ -288,7 +289,7 @@ class Speaker:
         for index, factory in enumerate(factories):
             backend = factory()
             try:
-                backend.start(lambda lost, error, backend=backend: self._fail(backend, lost, error))
+                backend.start(partial(self._fail, backend))
             except BackendUnavailable as error:
                 log.info("speech: %s is not working: %s", backend.name, error)
                 continue
