@@ -10,7 +10,6 @@ NVDA. Real speech-dispatcher and BRLTTY daemons are in test_speech_daemons.py.
 from __future__ import annotations
 
 import array
-import importlib.util
 import io
 import json
 import math
@@ -27,7 +26,12 @@ import pytest
 from accessible_dice import audio
 from accessible_dice.speech import Silenced, Speaker, SpeechSpy, VoiceSettings
 from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler, TextBackend
-from accessible_dice.speech.screenreader import AccessibleOutput, ScreenReaderBackend, find_screen_reader
+from accessible_dice.speech.screenreader import (
+    AccessibleOutput,
+    ScreenReaderBackend,
+    find_screen_reader,
+    running_screen_reader,
+)
 from accessible_dice.speech.settings import VoiceInfo, voice_for_language
 from accessible_dice.speech.tts import TtsBackend
 from accessible_dice.utterance import Utterance
@@ -49,10 +53,8 @@ needs_espeak = pytest.mark.skipif(
     not (sys.platform.startswith("linux") and _espeak_present()),
     reason="libespeak-ng is not installed (the built-in voice here is not eSpeak NG)",
 )
-#: A machine with the speech-dispatcher client might have a real screen reader running.
-no_speechd = pytest.mark.skipif(
-    importlib.util.find_spec("speechd") is not None, reason="python3-speechd is installed here"
-)
+#: ``auto`` takes a screen reader that really runs here (Orca, NVDA, VoiceOver): these tests expect none.
+no_speechd = pytest.mark.skipif(running_screen_reader() is not None, reason="a screen reader is running here")
 
 
 def U(text: str, interrupt: bool = False) -> Utterance:  # short: read like the dataclass

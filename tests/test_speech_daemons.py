@@ -28,7 +28,12 @@ from accessible_dice.presentation.i18n import language
 from accessible_dice.speech import Speaker
 from accessible_dice.speech.backend import BackendUnavailable, TextBackend
 from accessible_dice.speech.braille import BrlttyDisplay, windows
-from accessible_dice.speech.screenreader import ScreenReaderBackend, SpeechDispatcher, running_screen_reader
+from accessible_dice.speech.screenreader import (
+    CONNECT_LIMIT,
+    ScreenReaderBackend,
+    SpeechDispatcher,
+    running_screen_reader,
+)
 from accessible_dice.speech.system import system_module
 from accessible_dice.utterance import Utterance
 
@@ -132,7 +137,7 @@ def test_without_a_running_daemon_none_is_started_and_auto_moves_on(tmp_path: Pa
         else:
             os.environ["XDG_RUNTIME_DIR"] = before
     assert out.getvalue().splitlines() == ["Speech: text lines."]
-    assert took < 1.0
+    assert took < CONNECT_LIMIT, "refused at once, not waited for"
     assert not list(runtime.rglob("*")), "no speech-dispatcher was started for us"
 
 
@@ -176,6 +181,18 @@ def test_speech_dispatcher_knows_when_our_words_are_spoken(dispatcher: SpeechDis
         reader.close()
     assert dispatcher.queued() == ["Spiel gespeichert. Auf Wiedersehen."]
     assert dispatcher.languages() == ["de"]
+
+
+@needs_speechd
+@needs_client
+def test_the_window_auto_speaks_through_a_daemon_only_while_orca_runs(dispatcher: SpeechDispatcherDaemon) -> None:
+    """A daemon left running without a screen reader (it may have no sound): auto takes the next output."""
+    assert running_screen_reader() is None
+    out = io.StringIO()
+    speaker = Speaker.with_backends([lambda: ScreenReaderBackend(only_with_orca=True), lambda: TextBackend(out)])
+    speaker.close()
+    assert speaker.backend == "none" and out.getvalue() == "Speech: text lines.\n"
+    assert dispatcher.queued() == []
 
 
 # --- the terminal with a screen reader running --------------------------------------------------
@@ -312,7 +329,7 @@ sys.exit(cli.main(["--ui", "window", "--lang", "cs", "--game", "shut-the-box", "
 @needs_brltty
 @needs_brlapi
 def test_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_shown_in_braille(
-        dispatcher: SpeechDispatcherDaemon, brltty: Brltty, tmp_path: Path) -> None:
+        orca: None, dispatcher: SpeechDispatcherDaemon, brltty: Brltty, tmp_path: Path) -> None:
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.toml").write_text('computer-pace = "fast"\n', encoding="utf-8")
@@ -327,8 +344,8 @@ def test_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_shown_in_braill
     assert set(dispatcher.languages()) == {"cs"}
     shown = brltty.display.shown
     assert wait_until(lambda: shown[-1] == goodbye or goodbye in shown)
-    # What the display showed is what was said: the first window of an announcement, each time.
+    # What the display showed is what was said: the first window of an announcement, each time. (An
+    # interrupting answer may drop announcements still queued for speech, which were brailled already.)
     said_first = {windows(text, 40)[0] for text in queued}
-    brailled = [piece for piece in shown if piece in said_first]
-    assert len(brailled) >= 5
-    assert set(shown) - said_first <= {"no screen", ""}
+    assert len([piece for piece in shown if piece in said_first]) >= 5
+    assert all(len(piece) <= 40 for piece in shown)

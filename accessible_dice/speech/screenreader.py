@@ -81,8 +81,6 @@ class ScreenReader(Protocol):
     """A connected screen reader, used only from the worker thread."""
 
     name: str
-    #: Seconds one call may take before the reader counts as hung.
-    answer_limit: float
 
     def say(self, text: str, interrupt: bool) -> None: ...
     def silence(self) -> None: ...
@@ -93,8 +91,6 @@ class ScreenReader(Protocol):
 
 class AccessibleOutput:
     """One accessible_output2 output, called directly: speech, braille and silence."""
-
-    answer_limit = ANSWER_LIMIT
 
     def __init__(self, output: Any) -> None:
         self._output = output
@@ -137,7 +133,6 @@ class SpeechDispatcher:
     """
 
     name = "Speech Dispatcher"
-    answer_limit = SPEECHD_ANSWER_LIMIT
 
     def __init__(self, client: Any, speechd: Any) -> None:
         self._client = client
@@ -221,7 +216,6 @@ class VoiceOverScript:
     """
 
     name = "VoiceOver"
-    answer_limit = OSASCRIPT_LIMIT
     _SAY = ("on run argv", 'tell application "VoiceOver" to output (item 1 of argv)', "end run")
 
     def __init__(self) -> None:
@@ -364,19 +358,31 @@ class ScreenReaderBackend(Backend):
 
     name = "screenreader"
 
-    def __init__(self, platform: str = sys.platform) -> None:
-        """``platform`` is ``sys.platform`` but for tests of another system's path."""
+    def __init__(self, platform: str = sys.platform, *, only_with_orca: bool = False) -> None:
+        """``platform`` is ``sys.platform`` but for tests of another system's path.
+
+        ``only_with_orca`` (``auto``): on Linux, speak through Speech Dispatcher
+        only while Orca runs. A daemon left over from another program, with
+        no screen reader, may have no sound; the built-in voice serves such a
+        player better (and has rate keys). ``--speech screenreader`` uses any
+        running daemon.
+        """
         self._platform = platform
+        self._only_with_orca = only_with_orca
         self._reader: ScreenReader | None = None
         self._worker: Worker | None = None
 
     def start(self, on_failure: FailureHandler) -> None:
+        linux = self._platform.startswith("linux")
+        if self._only_with_orca and linux and running_screen_reader(self._platform) is None:
+            raise BackendUnavailable("Orca is not running")
         prepare(self._platform)
         # VoiceOver may be waiting for the player to allow AppleScript control: wait for the answer.
         voiceover = self._platform == "darwin" and _process_running("VoiceOver")
-        linux = self._platform.startswith("linux")
-        worker = Worker("speech-screenreader", self._connect, self._disconnect, on_failure,
-                        answer_limit=SPEECHD_ANSWER_LIMIT if linux else ANSWER_LIMIT)
+        # Seconds one call may take before the reader counts as hung.
+        answer_limit = (SPEECHD_ANSWER_LIMIT if self._platform.startswith("linux")
+                        else OSASCRIPT_LIMIT if self._platform == "darwin" else ANSWER_LIMIT)
+        worker = Worker("speech-screenreader", self._connect, self._disconnect, on_failure, answer_limit=answer_limit)
         self._worker = worker
         worker.start(PERMISSION_LIMIT if voiceover else CONNECT_LIMIT)
 

@@ -91,7 +91,7 @@ class Speaker:
         from accessible_dice.speech.tts import TtsBackend
 
         factories: dict[str, BackendFactory] = {
-            "screenreader": ScreenReaderBackend,
+            "screenreader": lambda: ScreenReaderBackend(only_with_orca=choice == "auto"),
             "tts": lambda: TtsBackend(on_voice),
             "text": lambda: TextBackend(stream),
             "none": NoSpeech,
