@@ -277,6 +277,7 @@ class Terminal:
         """Leaving: said, with whether the game in progress was saved."""
         note = kept_note(session, self.language)
         if note is not None:
+            # Translators: the player leaves, after what a practice game or a tutorial keeps.
             self.say(answer(" ".join([note, self._("Goodbye.")])))
         elif session.game.is_over() or session.save_to is None:
             # Translators: the player leaves.
