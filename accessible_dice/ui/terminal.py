@@ -391,6 +391,7 @@ class Terminal:
         """Leaving: said, with whether the game in progress was saved."""
         note = kept_note(session, self.language)
         if note is not None:
+            # Translators: the player leaves, after what a practice game or a tutorial keeps.
             self.say(answer(" ".join([note, self._("Goodbye.")])))
         elif session.game.is_over() or session.save_to is None or not session.game.history:
             # Translators: the player leaves (nothing to save: over, not saved, or nothing done yet).
