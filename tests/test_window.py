@@ -722,7 +722,8 @@ def test_a_computer_level_chosen_in_the_window_plays_from_the_next_move(driver: 
 def test_settings_problems_are_said_in_the_window_at_start(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     from accessible_dice.cli import Launch
     from accessible_dice.settings import UnknownSetting
-    from accessible_dice.ui.window import Window, run_window
+    from accessible_dice.ui.window import Window
+    from accessible_dice.ui.window_run import run_window
 
     monkeypatch.setattr(Window, "run", lambda self: 0)
     status = run_window(Launch(speech="text"), window_driver_language(), [UnknownSetting(line=3, key="colour")])
