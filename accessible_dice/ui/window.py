@@ -421,6 +421,7 @@ class Entry(Screen):
         self.typed = self.typed[:self.caret] + typed + self.typed[self.caret:]
         self.caret += len(typed)
         self.window.say(answer(" ".join(self._char(c) for c in typed)), remember=False)
+        self.window.shown.answer = None  # the field shows what was typed; the panel keeps the messages
 
     def _read(self) -> None:
         # Translators: a text field with nothing typed in it.
