@@ -8,10 +8,8 @@ traceback. What was asked for is handed on as a :class:`Launch`.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from accessible_dice import __version__, settings
@@ -21,7 +19,7 @@ from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.names import check_names
 from accessible_dice.presentation import missing
 from accessible_dice.presentation.i18n import LANGUAGES
-from accessible_dice.settings import Settings
+from accessible_dice.ui.launch_request import Launch
 
 UIS = ("auto", "window", "console")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
@@ -30,34 +28,6 @@ VERBOSITY = ("brief", "normal", "full")
 
 class UsageError(Exception):
     """A bad command line: one line for standard error, exit status 2."""
-
-
-@dataclass(frozen=True)
-class Launch:
-    """Everything the command line asked for, checked."""
-
-    game: str | None = None
-    players: tuple[str, ...] = ()
-    ui: str = "auto"
-    speech: str = "auto"
-    lang: str | None = None
-    dice: str = "random"
-    seed: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    verbosity: str = "normal"
-    resume: bool = False
-    #: ``--history``: print the score history and stop.
-    history: bool = False
-    #: The flags given on the command line among those the settings or a save also hold
-    #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
-    #: ``--dice`` over the dice a continued game was saved with.
-    given: frozenset[str] = frozenset()
-
-    def with_settings(self, chosen: Settings) -> Launch:
-        """This launch with the player's settings where no flag was given."""
-        remembered: dict[str, Any] = {"lang": None if chosen.language == "auto" else chosen.language,
-                      "speech": chosen.speech, "verbosity": chosen.verbosity}
-        return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
 
 
 class _Parser(argparse.ArgumentParser):

@@ -555,7 +555,7 @@ def test_keys_that_change_settings_keep_them_in_the_settings_file(tmp_path) -> N
 def test_the_settings_list_changes_a_setting_with_a_field(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("s", "return")
-    assert driver.last.startswith("Settings. language: auto, 1 of ")
+    assert driver.last.startswith("Settings. Language: Auto, 1 of ")
     driver.keys("v", "v", "return")
     assert driver.last.startswith("verbosity is normal; it can be brief, normal, or full.")
     driver.type("brief")
@@ -727,7 +727,8 @@ def test_a_computer_level_chosen_in_the_window_plays_from_the_next_move(driver: 
 def test_settings_problems_are_said_in_the_window_at_start(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     from accessible_dice.cli import Launch
     from accessible_dice.settings import UnknownSetting
-    from accessible_dice.ui.window import Window, run_window
+    from accessible_dice.ui.window import Window
+    from accessible_dice.ui.window_run import run_window
 
     monkeypatch.setattr(Window, "run", lambda self: 0)
     status = run_window(Launch(speech="text"), window_driver_language(), [UnknownSetting(line=3, key="colour")])

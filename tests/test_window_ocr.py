@@ -17,7 +17,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 import pytest
+from xvfb_support import xvfb_display
 
 from accessible_dice.ui.theme import THEMES, contrast_ratio
 
@@ -51,32 +51,13 @@ YATZY_ROWS = ["Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "One pair", "
               "Bonus", "Total"]
 
 
-def _free_display() -> int:
-    for number in range(200, 400):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise RuntimeError("no free X display number")
-
-
 @pytest.fixture(params=[(1600, 900), (2400, 1350)], ids=["1280x720", "1920x1080"])
 def screen(request: pytest.FixtureRequest) -> Iterator[tuple[str, tuple[int, int]]]:
-    binary = shutil.which("Xvfb")
-    if binary is None or shutil.which("tesseract") is None:
-        pytest.skip("Xvfb or tesseract is not installed")
+    if shutil.which("tesseract") is None:
+        pytest.skip("tesseract is not installed")
     width, height = request.param
-    number = _free_display()
-    server = subprocess.Popen([binary, f":{number}", "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("Xvfb did not start")
-            time.sleep(0.05)
-        yield f":{number}", (width * 4 // 5, height * 4 // 5)
-    finally:
-        server.kill()
-        server.wait()
+    with xvfb_display(width, height) as display:
+        yield display, (width * 4 // 5, height * 4 // 5)
 
 
 def _shoot(tmp_path: Path, display: str, *args: str) -> pygame.Surface:

@@ -10,16 +10,15 @@ queue just before its loop starts, and the display surface is saved as it closes
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+from xvfb_support import xvfb_display
 
 from accessible_dice.ui.theme import THEMES, contrast_ratio
 
@@ -52,31 +51,10 @@ sys.exit(cli.main(["--ui", "window", "--game", "shut-the-box", "--speech", "text
 """
 
 
-def _free_display() -> int:
-    for number in range(90, 200):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise RuntimeError("no free X display number")
-
-
 @pytest.fixture
 def xvfb() -> Iterator[str]:
-    binary = shutil.which("Xvfb")
-    if binary is None:
-        pytest.skip("Xvfb is not installed")
-    number = _free_display()
-    server = subprocess.Popen([binary, f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("Xvfb did not start")
-            time.sleep(0.05)
-        yield f":{number}"
-    finally:
-        server.kill()
-        server.wait()
+    with xvfb_display(1280, 800) as display:
+        yield display
 
 
 def _play(tmp_path: Path, **env: str) -> tuple[list[str], pygame.Surface]:

@@ -20,6 +20,7 @@ from accessible_dice.speech import Silenced, SpeechSpy
 from accessible_dice.ui import draw
 from accessible_dice.ui.window import Screen, Window
 from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.ui.window_run import connect
 from accessible_dice.utterance import Utterance
 
 EN = language("en")
@@ -99,6 +100,7 @@ def open_window(size: tuple[int, int] = (1280, 720), **settings: object) -> tupl
     draw._rendered.cache_clear()
     spy = SpeechSpy()
     window = Window(EN, spy, pace=0, **settings)  # type: ignore[arg-type]
+    connect(window, None)
     window.open(size)
     return window, spy
 

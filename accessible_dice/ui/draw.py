@@ -542,12 +542,13 @@ def _flow_units(cells: list[Cell], focus: Cell | None, width: int, m: Metrics) -
         height = max(sizes[n][1] for n in line)
 
         def draw(p: Painter, x: int, y: int, line: list[int] = line, height: int = height) -> None:
+            x, y = x + ring, y + ring
             for n in line:
                 _draw_cell(p, cells[n], pygame.Rect(x, y, sizes[n][0], height), cells[n] is focus, size)
                 x += sizes[n][0] + gap
 
-        units.append(Unit(height + 2 * ring, lambda p, x, y, d=draw: d(p, x + ring, y + ring),
-                          tuple(cells[n].key for n in line), any(cells[n] is focus for n in line)))
+        units.append(Unit(height + 2 * ring, draw, tuple(cells[n].key for n in line),
+                          any(cells[n] is focus for n in line)))
     return units
 
 

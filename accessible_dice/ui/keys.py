@@ -540,16 +540,24 @@ PAGE = {
 #: The list under "What the screen shows".
 SCREEN = (
     # Translators: an item of "What the screen shows" on the key reference page.
-    N_("The last thing said is shown under the dice, so every spoken line can also be read."),
+    N_("In a game the title, whose turn, the dice, the moves and the messages are a column at the left and the "
+       "board or scorecard fills the rest; at 100 % the whole game is seen from 1280x720 up."),
+    # Translators: an item of "What the screen shows"; Comma and Period are the keys.
+    N_("The message panel lists what was said, newest first, each in full and tagged with whose turn it was; "
+       "Comma and Period scroll it. Nothing covers it."),
     # Translators: an item of "What the screen shows" on the key reference page.
-    N_("The focused item has a thick frame and is drawn inverted; its description is said."),
+    N_("The focused item has a thick square frame and is drawn inverted; its description is said."),
     # Translators: an item of "What the screen shows"; *held* and *shut* are the labels the window draws.
-    N_("A held die is raised, framed and labelled *held*; a shut flap is lowered, hatched and labelled *shut*. "
-       "Colour is never the only sign."),
+    N_("A held die is raised, framed (rounded, in a colour the focus never has) and labelled *held*; a shut flap "
+       "is lowered, barred along its top and labelled *shut*. Colour is never the only sign."),
+    # Translators: an item of "What the screen shows"; *to move* is the label the window draws.
+    N_("The player to move has a pointer and the words *to move* at their board."),
     # Translators: an item of "What the screen shows" on the key reference page.
     N_("In a Yatzy scorecard a number in brackets is what the box would score now."),
-    # Translators: an item of "What the screen shows"; the key names as the window's key help says them.
-    N_("Three colour themes (F8), text and dice from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus)."),
+    # Translators: an item of "What the screen shows"; text-colour and background-colour are typed setting names.
+    N_("Three colour themes (F8) or a colour pair of your own (settings `text-colour`, `background-colour`, at "
+       "least 7:1); zoom from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus) enlarges everything alike; what no longer "
+       "fits scrolls, with *More* marks."),
 )
 
 

@@ -28,7 +28,6 @@ from typing import TextIO
 
 from accessible_dice import saved_games
 from accessible_dice import settings as config
-from accessible_dice.cli import Launch
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
 from accessible_dice.presentation import saves as saves_words
@@ -40,6 +39,7 @@ from accessible_dice.session import Session, new_session, rematch
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
+from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.menu import Menu, default_players
 from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
@@ -350,7 +350,7 @@ def _run(launch: Launch) -> int:
         print(f"accessible-dice: {refusal}", file=sys.stderr)
         return 2
     if front_end == "window":
-        from accessible_dice.ui.window import run_window
+        from accessible_dice.ui.window_run import run_window
 
         return int(run_window(launch, lang, loaded.problems))
     announcer = _playing.announcer = _outputs(launch, lang, loaded.settings)

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
@@ -54,9 +54,6 @@ from accessible_dice.utterance import Cue, Utterance
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
-
-if TYPE_CHECKING:
-    from accessible_dice.cli import Launch
 
 log = logging.getLogger(__name__)
 
@@ -442,6 +439,7 @@ class Entry(Screen):
         self.typed = self.typed[:self.caret] + typed + self.typed[self.caret:]
         self.caret += len(typed)
         self.window.say(answer(" ".join(self._char(c) for c in typed)), remember=False)
+        self.window.shown.answer = None  # the field shows what was typed; the panel keeps the messages
 
     def _read(self) -> None:
         # Translators: a text field with nothing typed in it.
@@ -535,6 +533,9 @@ class Window:
         self.speech_notice: SilentSpeechNotice | None = None
         self.surface: pygame.Surface | None = None
         self.drawn = Drawn()
+        #: Makes the main menu (given whether dice are real), so a game can go back to it without the screens
+        #: importing each other; set by the launch code (``ui/window_run.py``). ``None``: leaving a game closes.
+        self.main_menu: Callable[[bool], Screen] | None = None
         #: Full screen now (Alt+Enter), and the window's size to go back to.
         self.full = False
         self.windowed = (1280, 720)
@@ -575,6 +576,13 @@ class Window:
         self._text_input(self.screens[-1])
         if announce:
             self.screens[-1].revealed()
+
+    def to_main_menu(self, manual: bool) -> None:
+        """Leave every screen for the main menu (or close, where the launch code gave none)."""
+        if self.main_menu is None:
+            self.running = False
+            return
+        self.replace_all(self.main_menu(manual))
 
     def replace_all(self, screen: Screen) -> None:
         """Leave every screen for ``screen`` (a game starting, the main menu again)."""
@@ -924,47 +932,3 @@ class Window:
     def close(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
         pygame.display.quit()
-
-
-def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = ()) -> int:
-    """``--ui window``: the main menu, or straight into ``--game``; the exit status.
-
-    ``problems`` found in the settings file at start are said after the first screen's title.
-    """
-    from accessible_dice.presentation import settings as settings_words
-    from accessible_dice.speech import Speaker
-    from accessible_dice.speech.braille import start_braille
-    from accessible_dice.ui.launch import asked_for, start_news
-    from accessible_dice.ui.window_game import GameScreen
-    from accessible_dice.ui.window_menu import MainMenu, resume_saved
-
-    chosen = config.load().settings  # problems in the file were told at start (launch)
-    voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
-    cues = SoundPlayer()
-    cues.follow(chosen)
-    speaker = Speaker(launch.speech, settings=voice, gettext=lang._,
-                      on_voice=lambda utterance, speaking: setattr(cues, "ducked", speaking))
-    window = Window(lang, speaker, cues, verbosity=Verbosity.named(launch.verbosity), voice_settings=voice,
-                    settings=chosen, settings_path=config.settings_path())
-    window.shown.braille = start_braille(chosen.braille)
-    window.speech_notice = SilentSpeechNotice(speaker, launch.speech, lambda said: window.say(said, remember=False),
-                                              lang._)
-    window.open()
-    try:
-        if launch.game is not None:
-            window.push(GameScreen(window, asked_for(launch.game, launch, lang)))
-        else:
-            menu = MainMenu(window, manual=launch.dice == "manual", seed=launch.seed,
-                            dice_given="dice" in launch.given)
-            window.push(menu)
-            if launch.resume:
-                resume_saved(window, menu)
-        for said in [*start_news(lang), *settings_words.problems(problems, lang)]:
-            window.say(said)
-        return window.run()
-    finally:
-        window.close()
-        speaker.drain()  # the goodbye, and anything queued, is heard before the voice goes
-        speaker.close()
-        window.shown.braille.close()
-        cues.close()

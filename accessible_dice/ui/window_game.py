@@ -361,9 +361,7 @@ class GameScreen(Screen):
             self.window.push(ActionsMenu(self))
 
     def to_menu(self) -> None:
-        from accessible_dice.ui.window_menu import MainMenu
-
-        self.window.replace_all(MainMenu(self.window, manual=self.session.manual, seed=None))
+        self.window.to_main_menu(self.session.manual)
 
     # ------------------------------------------------------------ computer players
 

@@ -1,0 +1,41 @@
+"""What the command line asked for, checked: the request the launch code (``ui/launch.py``) carries out.
+
+It lives beside the launching code, not in ``cli.py``, so the front ends
+that are launched never import the command line back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from accessible_dice.settings import Settings
+
+
+@dataclass(frozen=True)
+class Launch:
+    """Everything the command line asked for, checked."""
+
+    game: str | None = None
+    players: tuple[str, ...] = ()
+    ui: str = "auto"
+    speech: str = "auto"
+    lang: str | None = None
+    dice: str = "random"
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    verbosity: str = "normal"
+    resume: bool = False
+    #: ``--history``: print the score history and stop.
+    history: bool = False
+    #: The flags given on the command line among those the settings or a save also hold
+    #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
+    #: ``--dice`` over the dice a continued game was saved with.
+    given: frozenset[str] = frozenset()
+
+    def with_settings(self, chosen: Settings) -> Launch:
+        """This launch with the player's settings where no flag was given."""
+        remembered: dict[str, Any] = {"lang": None if chosen.language == "auto" else chosen.language,
+                                      "speech": chosen.speech, "verbosity": chosen.verbosity}
+        return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
