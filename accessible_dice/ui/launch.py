@@ -26,6 +26,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
+from accessible_dice import audio
 from accessible_dice import settings as config
 from accessible_dice.cli import Launch
 from accessible_dice.errors import N_, DiceError
@@ -366,6 +367,7 @@ def _run(launch: Launch) -> int:
         return _crashed(error)
     finally:
         announcer.close()
+        audio.shutdown()
 
 
 def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:

@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from accessible_dice import audio
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.presentation import options
@@ -742,3 +743,4 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         window.close()
         speaker.close()
         cues.close()
+        audio.shutdown()  # last, from this thread, with nothing playing (see audio.shutdown)
