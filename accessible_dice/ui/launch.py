@@ -177,6 +177,7 @@ def _leaving(announcer: Announcer, lang: Language) -> None:
         if terminal is not None and session is not None:
             terminal.goodbye(session)
         else:
+            # Translators: leaving the program (Ctrl+C or a signal) from a menu, with no game being played.
             announcer.say(answer(lang._("Goodbye.")))
     except OSError:  # SIGHUP: the terminal that would show it is gone
         pass
