@@ -97,10 +97,19 @@ def speech_channel():  # -> pygame.mixer.Channel | None
     return pygame.mixer.Channel(SPEECH_CHANNEL)
 
 
-def reset_for_tests() -> None:
-    """Forget the mixer so a test can start it again under another driver."""
+def shutdown() -> None:
+    """Close the mixer; the next :func:`ensure_mixer` opens it again (a test, under another driver).
+
+    The program calls it last, from the main thread, once the voice and the
+    cues are closed and no other thread plays anything. Left open, the mixer
+    would be closed while Python itself is ending, and SDL's sound thread,
+    which takes Python's lock when a sound ends, could be stopped by Python
+    while it holds SDL's lock: the program then hangs at its very end
+    (newcomer.md finding 1; tests/test_stress.py plays that game 200 times).
+    """
     with _lock:
         if _state.pop("ready", False):
             import pygame
 
             pygame.mixer.quit()
+

@@ -263,8 +263,10 @@ class SoundPlayer:
     def close(self) -> None:
         """The program is ending: cues still waiting are dropped, and nothing plays from now on.
 
-        Call it before the mixer is shut down (``pygame.quit``, which also runs
-        at exit): a cue due afterwards would find no mixer to play on.
+        Call it before the mixer is shut down (:func:`audio.shutdown`): a cue
+        due afterwards would find no mixer to play on. Every mixer call of a
+        cue is made holding the lock, after a look at ``_closed``, so once
+        this has taken the lock no other thread calls the mixer again.
         """
         with self._lock:
             self._closed = True
@@ -289,7 +291,8 @@ class SoundPlayer:
         if cue.name not in CUE_MEANINGS:
             log.warning("unknown sound cue %r", cue.name)
             return False
-        return not self._muted and audio.ensure_mixer() and self._mixer_open()
+        # Closed first: a cue due after the player closed must not open the mixer again.
+        return not self._closed and not self._muted and audio.ensure_mixer() and self._mixer_open()
 
     def _mixer_open(self) -> bool:
         """Whether cues may play: this player is not closed and the mixer is still there.
@@ -363,6 +366,8 @@ class SoundPlayer:
             import pygame
 
             with self._lock:
+                if self._closed:  # close() holds the lock: after it, no thread touches the mixer
+                    return
                 g = self.gain()
                 for number, (left, right) in list(self._panned.items()):
                     channel = pygame.mixer.Channel(number)

@@ -7,7 +7,8 @@ carry on, so it is not raised there.) Before this runs, Python itself is
 starting; that moment is Python's own.
 """
 
-import signal
+from __future__ import annotations
+
 from types import FrameType
 
 
@@ -19,6 +20,8 @@ def main() -> int:
         asked.append(signum)
 
     try:
+        import signal  # here, inside the try: Ctrl+C even while it loads ends quietly
+
         previous = signal.signal(signal.SIGINT, note)
         try:
             from accessible_dice.cli import main as command_line

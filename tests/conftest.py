@@ -54,8 +54,8 @@ def dummy_mixer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """
     from accessible_dice import audio
 
-    audio.reset_for_tests()
+    audio.shutdown()
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     assert audio.ensure_mixer()
     yield
-    audio.reset_for_tests()
+    audio.shutdown()

@@ -84,3 +84,16 @@ def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path:
         "Standings: 1. Anna, 0 rounds survived. 1. Ben, 0 rounds survived.",
         "Goodbye.",
     ]
+
+
+def test_quiclo_undo_after_the_helper_gives_no_life_back(tmp_path: Path) -> None:
+    """playtest.md D2: undo after the helper gave the life back and kept its equation, for a free life."""
+    args = ["--game", "quiclo", "--ui", "console", "--speech", "text", "--players", "Ola,Kari", "--seed", "3"]
+    result = play("en", args, ["r", "helper", "undo", "9-10/10=6*4/3", "s"], tmp_path)
+    assert result.lines[2:] == [
+        "Helper: 9 − 10 ÷ 10 = 6 × 4 ÷ 3. Ola loses a life: 2 lives left. Kari's turn.",
+        "What that move showed or cost stays; it cannot be taken back.",
+        "Throw the dice first.",
+        "Lives: Ola 2 lives and Kari 3 lives.",
+        "Game saved. Goodbye.",
+    ]

@@ -235,7 +235,7 @@ def test_a_cue_keeps_its_length_and_volume_at_any_mixer_rate(monkeypatch: pytest
     """The mixer may open at another rate or in mono; cues are converted, not sped up."""
     import pygame
 
-    audio.reset_for_tests()
+    audio.shutdown()
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     try:
         pygame.mixer.init(frequency=22_050, size=-16, channels=1)
@@ -249,11 +249,11 @@ def test_a_cue_keeps_its_length_and_volume_at_any_mixer_rate(monkeypatch: pytest
         # A mono device cannot pan, so the volume alone carries the gain: that of a centred cue.
         assert [c.get_volume() for c in playing if c.get_busy()] == [pytest.approx(0.5 * math.sqrt(0.5), abs=0.01)]
     finally:
-        audio.reset_for_tests()
+        audio.shutdown()
 
 
 def test_without_an_audio_device_everything_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:
-    audio.reset_for_tests()
+    audio.shutdown()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_driver")
     try:
         assert not audio.ensure_mixer()
@@ -262,7 +262,7 @@ def test_without_an_audio_device_everything_is_silent(monkeypatch: pytest.Monkey
             player.play(Cue(name, position=0.0, pitch=3))
         player.volume, player.ducked, player.muted = 0.5, True, True
     finally:
-        audio.reset_for_tests()
+        audio.shutdown()
 
 
 @pytest.mark.usefixtures("dummy_mixer")
@@ -344,7 +344,7 @@ for name, s in scenarios.items():
     time.sleep(0.02)
     while pygame.mixer.get_busy():
         time.sleep(0.005)
-    audio.reset_for_tests()
+    audio.shutdown()
 """
 
 SCENARIOS = {

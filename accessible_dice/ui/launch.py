@@ -26,7 +26,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
-from accessible_dice import saved_games
+from accessible_dice import audio, saved_games
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
@@ -180,6 +180,7 @@ def _leaving(announcer: Announcer, lang: Language) -> None:
         if terminal is not None and session is not None:
             terminal.goodbye(session)
         else:
+            # Translators: leaving the program (Ctrl+C or a signal) from a menu, with no game being played.
             announcer.say(answer(lang._("Goodbye.")))
     except OSError:  # SIGHUP: the terminal that would show it is gone
         pass
@@ -365,6 +366,7 @@ def _run(launch: Launch) -> int:
         return _crashed(error)
     finally:
         announcer.close()
+        audio.shutdown()
 
 
 def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from accessible_dice import audio
 from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation.i18n import Language
@@ -69,3 +70,4 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         speaker.close()
         window.shown.braille.close()
         cues.close()
+        audio.shutdown()  # last, from this thread, with nothing playing (see audio.shutdown)
