@@ -108,7 +108,7 @@ class Guide:
         """How to give ``command`` here: the word to type, or the window's key."""
         _ = self.language._
         if self.window:
-            from accessible_dice.ui.keys import active
+            from accessible_dice.ui.window.keys import active
 
             key = next(binding.keys for binding in active() if binding.action == command)
             # Translators: how to do a tutorial step in the window; {key} is a key's name, e.g. "R".

@@ -93,8 +93,8 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
 def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver: Driver) -> None:
     from accessible_dice.history import history_path
     from accessible_dice.session import save_path
-    from accessible_dice.ui.window_game import GameScreen
-    from accessible_dice.ui.window_menu import MainMenu
+    from accessible_dice.ui.window.game import GameScreen
+    from accessible_dice.ui.window.menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=3))
     driver.keys("p")
@@ -113,7 +113,7 @@ def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver
 
 
 def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
-    from accessible_dice.ui.window_menu import MainMenu
+    from accessible_dice.ui.window.menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     assert driver.last == "Main menu. New game, 1 of 6"
@@ -133,7 +133,7 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
 def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_prompt_again(driver: Driver) -> None:
     from accessible_dice.session import new_session, save_path
     from accessible_dice.ui.window import Entry
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
     session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=save_path())
     driver.window.push(GameScreen(driver.window, session))
@@ -150,7 +150,7 @@ def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_pr
 
 
 def test_KB_03_undo_and_redo_are_in_the_actions_menu_without_a_chord(driver: Driver) -> None:
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
     screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
     driver.keys("return", "return")  # throw, then the first move offered
@@ -323,8 +323,8 @@ def test_CG_02_the_first_choice_of_a_game_offers_its_tutorial_once(tmp_path) -> 
 @pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
 def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(driver: Driver, game_id: str) -> None:
     from accessible_dice.presentation import playable
-    from accessible_dice.ui.window_game import GameScreen
-    from accessible_dice.ui.window_menu import MainMenu
+    from accessible_dice.ui.window.game import GameScreen
+    from accessible_dice.ui.window.menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("t", "return")
@@ -351,8 +351,8 @@ def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(dri
 
 def _keys_list(driver: Driver) -> None:
     """Settings, then its last item: the list of keys."""
-    from accessible_dice.ui.keys_screen import KeysMenu
-    from accessible_dice.ui.window_settings import SettingsMenu
+    from accessible_dice.ui.window.keys_screen import KeysMenu
+    from accessible_dice.ui.window.settings import SettingsMenu
 
     driver.window.push(SettingsMenu(driver.window))
     driver.keys("end", "return")
@@ -362,7 +362,7 @@ def _keys_list(driver: Driver) -> None:
 def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path, monkeypatch) -> None:
     from window_driver import Driver as WindowDriver
 
-    from accessible_dice.ui import keymap
+    from accessible_dice.ui.window import keymap
 
     monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
     path = tmp_path / config.FILE_NAME
@@ -395,7 +395,7 @@ def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path,
         pygame.display.quit()
     window, spy = open_window(settings_path=path)  # the next start keeps the key
     try:
-        from accessible_dice.ui import keys
+        from accessible_dice.ui.window import keys
 
         assert keys.read(pygame.K_F5, 0, "", ["game"]).action == "roll"
         assert keys.read(pygame.K_r, 0, "r", ["game"]) is None
@@ -406,7 +406,7 @@ def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path,
 
 
 def test_KB_04_escape_keeps_the_key_and_a_damaged_keys_file_keeps_the_usual_keys(tmp_path, driver: Driver) -> None:
-    from accessible_dice.ui import keymap, keys
+    from accessible_dice.ui.window import keymap, keys
 
     _keys_list(driver)
     driver.keys("return", "escape")
@@ -487,7 +487,7 @@ def test_every_checklist_row_is_in_every_accessibility_page_with_tests_that_exis
 
 
 def test_CG_02_CG_06_leaving_a_tutorial_or_practice_game_says_what_is_kept_not_game_saved(driver: Driver) -> None:
-    from accessible_dice.ui.window_menu import MainMenu
+    from accessible_dice.ui.window.menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("t", "return", "return", "escape", "end", "up", "return")

@@ -21,8 +21,8 @@ from window_driver import Driver, open_driver
 
 from accessible_dice.games import new_game
 from accessible_dice.games.base import GameIsOver, Roll, ThrowFirst, TurnStarted
-from accessible_dice.ui.window_game import GameScreen
-from accessible_dice.ui.window_menu import MainMenu
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.menu import MainMenu
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

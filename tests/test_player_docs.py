@@ -5,7 +5,7 @@ every other language has them as docs/<code>/…, linked from its
 docs/<code>/accessibility.md. A translation says things in its own words, so
 what must agree is what a player presses or types exactly: the function keys,
 the command-line flags and the settings file's names. The key pages are made
-from the window's key table in each language (``python -m accessible_dice.ui.keys CODE``).
+from the window's key table in each language (``python -m accessible_dice.ui.window.keys CODE``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from accessible_dice import settings as config
 from accessible_dice.presentation.i18n import LANGUAGES, language
-from accessible_dice.ui import keys
+from accessible_dice.ui.window import keys
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = ("keys.md", "playing.md", "speech.md", "settings.md")
@@ -41,7 +41,7 @@ def test_the_key_page_of_each_language_is_made_from_the_key_table(code: str) -> 
     words = language(code)
     assert words.code == code
     assert page(code, "keys.md").read_text(encoding="utf-8") == keys.reference(words._, code), (
-        f"run: python -m accessible_dice.ui.keys {code} > {page(code, 'keys.md').relative_to(DOCS.parent)}")
+        f"run: python -m accessible_dice.ui.window.keys {code} > {page(code, 'keys.md').relative_to(DOCS.parent)}")
 
 
 @pytest.mark.parametrize("code", OTHERS)

@@ -307,7 +307,7 @@ WHOLE_GAME = """
 import sys
 from accessible_dice import cli
 from accessible_dice.ui.window import Window
-from accessible_dice.ui.window_game import ActionsMenu, GameScreen
+from accessible_dice.ui.window.game import ActionsMenu, GameScreen
 
 tick = Window.tick
 

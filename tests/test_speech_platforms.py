@@ -183,7 +183,7 @@ def test_the_window_shows_in_large_text_that_no_voice_works(tmp_path: Path, monk
     from window_driver import open_driver
 
     from accessible_dice.speech.backend import TextBackend
-    from accessible_dice.ui.window_menu import MainMenu
+    from accessible_dice.ui.window.menu import MainMenu
 
     drivers = open_driver(tmp_path, monkeypatch)
     driver = next(drivers)

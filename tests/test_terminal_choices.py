@@ -16,8 +16,8 @@ from accessible_dice.games.yatzy import Yatzy
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.ui import commands
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.yatzy import box_named
 
 

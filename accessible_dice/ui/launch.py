@@ -40,9 +40,9 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.menu import Menu, default_players
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.menu import Menu, default_players
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: The file in the data folder where the menu keeps the last new game's choices.
@@ -351,7 +351,7 @@ def _run(launch: Launch) -> int:
         print(f"accessible-dice: {refusal}", file=sys.stderr)
         return 2
     if front_end == "window":
-        from accessible_dice.ui.window_run import run_window
+        from accessible_dice.ui.window.run import run_window
 
         return int(run_window(launch, lang, loaded.problems))
     announcer = _playing.announcer = _outputs(launch, lang, loaded.settings)

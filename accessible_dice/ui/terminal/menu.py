@@ -37,8 +37,8 @@ from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
 from accessible_dice.ui import commands
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 "Keys" in the settings list opens it. Each item says what an action does and
 its key now ("throw the dice: R"); Enter asks for the new key, and the next
 key pressed is it (Escape keeps the old one). A refusal says why and asks
-again (:mod:`accessible_dice.ui.keymap` has the rules). The last item puts
+again (:mod:`accessible_dice.ui.window.keymap` has the rules). The last item puts
 the usual keys back. The list is docs/keys.md spoken, with the keys in force.
 """
 
@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation.describe import answer
-from accessible_dice.ui import keymap, keys
-from accessible_dice.ui.window import Menu, MenuItem, Screen
-from accessible_dice.ui.window_model import Row
+from accessible_dice.ui.window import Menu, MenuItem, Screen, keymap, keys
+from accessible_dice.ui.window.model import Row
 from accessible_dice.utterance import Utterance
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -23,11 +23,11 @@ from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, ThrowFirst
-from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
 
 if TYPE_CHECKING:
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
 
 class NotYourBoard(IllegalMove):
@@ -43,7 +43,7 @@ class NoDieShows(IllegalMove):
 class Board:
     """The cells of one game beyond the dice and the actions, and its number keys."""
 
-    #: Extra key contexts (see :mod:`accessible_dice.ui.keys`).
+    #: Extra key contexts (see :mod:`accessible_dice.ui.window.keys`).
     contexts: tuple[str, ...] = ()
 
     def __init__(self, screen: GameScreen) -> None:

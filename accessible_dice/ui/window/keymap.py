@@ -12,8 +12,8 @@ of their keys means its own number.
 
 The changes are kept in ``keys.toml`` beside ``settings.toml``, one
 ``action = "key"`` line each (``roll = "f5"``, ``undo = "ctrl+u"``), and
-:func:`accessible_dice.ui.keys.use` puts them in force. F1, the key list of
-this screen and :func:`accessible_dice.ui.keys.reference` then say the keys
+:func:`accessible_dice.ui.window.keys.use` puts them in force. F1, the key list of
+this screen and :func:`accessible_dice.ui.window.keys.reference` then say the keys
 in force, so the help never names a key that no longer works.
 """
 
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.storage import write_atomic
-from accessible_dice.ui import keys
-from accessible_dice.ui.keys import Binding, Chord
+from accessible_dice.ui.window import keys
+from accessible_dice.ui.window.keys import Binding, Chord
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -9,7 +9,7 @@ Each :class:`Binding` belongs to a *context*; a screen lists the contexts in
 force (a menu: ``anywhere``, ``lists``, ``history``; a Yatzy game adds
 ``game`` and ``dice``), and only those bindings act and are listed by F1.
 
-Run ``python -m accessible_dice.ui.keys [LANGUAGE]`` to print docs/keys.md or docs/<language>/keys.md.
+Run ``python -m accessible_dice.ui.window.keys [LANGUAGE]`` to print docs/keys.md or docs/<language>/keys.md.
 """
 
 from __future__ import annotations
@@ -453,7 +453,7 @@ def _matches(chord: Chord, key: int, ctrl: bool, shift: bool, alt: bool) -> bool
     return chord.code() == key and chord.ctrl == ctrl and chord.shift in (None, shift) and chord.alt == alt
 
 
-#: The bindings in force: :data:`TABLE`, or it with the player's own keys (:mod:`accessible_dice.ui.keymap`).
+#: The bindings in force: :data:`TABLE`, or it with the player's own keys (:mod:`accessible_dice.ui.window.keymap`).
 _active: tuple[Binding, ...] = TABLE
 
 
@@ -565,7 +565,7 @@ def reference(_: Translate = lambda text: text, code: str = "en") -> str:
     """docs/keys.md (English) or docs/<code>/keys.md: every binding, by context, as a table (KB-05: made
     from :data:`TABLE`), with the page's words in language ``code``."""
     page = "docs/keys.md" if code == "en" else f"docs/{code}/keys.md"
-    lines = [f"# {_(PAGE['title'])}", "", f"<!-- Made by: python -m accessible_dice.ui.keys {code} > {page} -->",
+    lines = [f"# {_(PAGE['title'])}", "", f"<!-- Made by: python -m accessible_dice.ui.window.keys {code} > {page} -->",
              "", _(PAGE["intro"]), "", _(PAGE["never"])]
     for context, heading in CONTEXTS.items():
         lines += ["", f"## {_(heading)}", "", f"| {_(PAGE['key'])} | {_(PAGE['does'])} |", "| --- | --- |"]
