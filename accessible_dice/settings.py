@@ -46,7 +46,7 @@ FILE_NAME = "settings.toml"
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
 #: The window's high-contrast themes (experience.md §5); the first is the default.
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
-#: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/theme.py.
+#: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/window/theme.py.
 COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
@@ -215,7 +215,7 @@ class Settings:
             raise SettingValueRefused(key=spec.key, value=text.strip() or '""', allowed=spec.allowed, option=spec)
         changed = dataclasses.replace(self, **{_field(spec.key): value})
         if spec.key in ("theme", "text-colour", "background-colour"):
-            from accessible_dice.ui.theme import check_pair
+            from accessible_dice.ui.window.theme import check_pair
 
             check_pair(changed.theme, changed.text_colour, changed.background_colour)
         return changed

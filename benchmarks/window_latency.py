@@ -36,7 +36,7 @@ from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.speech import Speaker
 from accessible_dice.ui.window import Window
-from accessible_dice.ui.window_game import GameScreen
+from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.utterance import Utterance
 
 KEYS = [(pygame.K_RIGHT, ""), (pygame.K_LEFT, ""), (pygame.K_DOWN, ""), (pygame.K_UP, ""),

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from catalog_support import catalogs
 
 from accessible_dice.arithmetic import SPELLINGS
-from accessible_dice.ui.draw import FONT_FILE
+from accessible_dice.ui.window.draw import FONT_FILE
 
 
 @pytest.fixture(scope="module")

@@ -22,9 +22,9 @@ from accessible_dice.games.yatzy import Box, Score, UnknownBox
 from accessible_dice.presentation import options, presenter_for
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.settings import Settings
-from accessible_dice.ui import keys
 from accessible_dice.ui.commands import Typed
-from accessible_dice.ui.settings_screen import SettingsScreen
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.ui.window import keys
 from accessible_dice.ui.yatzy import parse
 
 #: msgid (or "context\x04msgid") -> the made-up translation.

@@ -28,8 +28,8 @@ from window_driver import Driver
 
 from accessible_dice.presentation import i18n
 from accessible_dice.presentation.options import language_name
-from accessible_dice.ui import keys
-from accessible_dice.ui.window_menu import MainMenu
+from accessible_dice.ui.window import keys
+from accessible_dice.ui.window.menu import MainMenu
 
 #: The language whose catalog the pseudo one replaces: two plural forms, list words that are no English words.
 CODE = "de"

@@ -20,7 +20,7 @@ from accessible_dice.presentation import settings as words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.i18n import language
 from accessible_dice.settings import NoSuchSetting, Settings, SettingValueRefused
-from accessible_dice.ui.settings_screen import SettingsScreen
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import Timeline
 
 EN = language("en")

@@ -21,8 +21,8 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import Silenced, SpeechSpy
 from accessible_dice.ui import commands
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue
 
 EN = Language("en")

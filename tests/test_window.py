@@ -12,10 +12,9 @@ import pytest
 from window_driver import Driver, open_driver
 
 from accessible_dice.session import save_path
-from accessible_dice.ui import keys
-from accessible_dice.ui.window import Confirm, Entry, Reader
-from accessible_dice.ui.window_game import GameScreen
-from accessible_dice.ui.window_menu import MainMenu
+from accessible_dice.ui.window import Confirm, Entry, Reader, keys
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.menu import MainMenu
 
 _driver = pytest.fixture(name="driver")(open_driver)
 
@@ -606,7 +605,7 @@ def test_a_yatzy_rethrow_with_real_dice_asks_only_for_the_dice_picked_up(driver:
 
 
 def test_resume_continues_the_saved_game_or_says_there_is_none(driver: Driver) -> None:
-    from accessible_dice.ui.window_menu import resume_saved
+    from accessible_dice.ui.window.menu import resume_saved
 
     menu = MainMenu(driver.window, manual=False, seed=None)
     driver.window.push(menu)
@@ -723,7 +722,7 @@ def test_settings_problems_are_said_in_the_window_at_start(monkeypatch: pytest.M
     from accessible_dice.cli import Launch
     from accessible_dice.settings import UnknownSetting
     from accessible_dice.ui.window import Window
-    from accessible_dice.ui.window_run import run_window
+    from accessible_dice.ui.window.run import run_window
 
     monkeypatch.setattr(Window, "run", lambda self: 0)
     status = run_window(Launch(speech="text"), window_driver_language(), [UnknownSetting(line=3, key="colour")])

@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from accessible_dice.ui import keys
-from accessible_dice.ui.keys import CONTEXTS, TABLE, Pressed, read
+from accessible_dice.ui.window import keys
+from accessible_dice.ui.window.keys import CONTEXTS, TABLE, Pressed, read
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "keys.md"
 GAME = ("anywhere", "lists", "history", "game")
@@ -16,7 +16,8 @@ SHIFT, CTRL, ALT = pygame.KMOD_LSHIFT, pygame.KMOD_LCTRL, pygame.KMOD_LALT
 
 
 def test_docs_keys_md_is_generated_from_the_table() -> None:
-    assert DOCS.read_text(encoding="utf-8") == keys.reference(), "run: python -m accessible_dice.ui.keys > docs/keys.md"
+    assert DOCS.read_text(encoding="utf-8") == keys.reference(), \
+        "run: python -m accessible_dice.ui.window.keys > docs/keys.md"
 
 
 def test_every_binding_is_listed_in_the_reference_and_in_its_context_help() -> None:

@@ -18,8 +18,8 @@ import pygame
 import pytest
 from window_driver import Driver, open_driver
 
-from accessible_dice.ui.draw import Drawn, Placed
-from accessible_dice.ui.theme import THEMES
+from accessible_dice.ui.window.draw import Drawn, Placed
+from accessible_dice.ui.window.theme import THEMES
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

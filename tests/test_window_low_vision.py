@@ -10,9 +10,9 @@ import pygame
 import pytest
 from window_driver import Driver, open_driver
 
-from accessible_dice.ui.theme import THEMES, contrast_ratio
 from accessible_dice.ui.window import Confirm, Entry, Reader
-from accessible_dice.ui.window_menu import MainMenu
+from accessible_dice.ui.window.menu import MainMenu
+from accessible_dice.ui.window.theme import THEMES, contrast_ratio
 
 _driver = pytest.fixture(name="driver")(open_driver)
 
@@ -195,7 +195,7 @@ def test_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -> None
 
 
 def _settings(driver: Driver, key: str) -> None:
-    from accessible_dice.ui.window_settings import SettingsMenu
+    from accessible_dice.ui.window.settings import SettingsMenu
 
     driver.window.push(SettingsMenu(driver.window))
     driver.top.settled()
@@ -218,7 +218,7 @@ def test_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> 
 
 def test_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
     from accessible_dice.presentation.options import refusal_words
-    from accessible_dice.ui.theme import ColoursTooClose
+    from accessible_dice.ui.window.theme import ColoursTooClose
 
     prefs = driver.window.prefs
     prefs.command(["background-colour", "navy"])

@@ -15,11 +15,10 @@ import pygame
 import pytest
 from window_driver import Driver, open_driver
 
-from accessible_dice.ui import draw
-from accessible_dice.ui.draw import Metrics
-from accessible_dice.ui.theme import THEMES, contrast_ratio
-from accessible_dice.ui.window import Entry
-from accessible_dice.ui.window_menu import MainMenu
+from accessible_dice.ui.window import Entry, draw
+from accessible_dice.ui.window.draw import Metrics
+from accessible_dice.ui.window.menu import MainMenu
+from accessible_dice.ui.window.theme import THEMES, contrast_ratio
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from babel.messages.extract import extract_from_file
 
 UI = Path(__file__).resolve().parents[1] / "accessible_dice" / "ui"
-WINDOW = sorted([*UI.glob("window*.py"), UI / "keys.py", UI / "draw.py", UI / "theme.py"])
+WINDOW = sorted((UI / "window").glob("*.py"))
 
 
 def _messages() -> list[tuple[str, int, object, list[str]]]:

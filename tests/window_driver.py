@@ -17,10 +17,9 @@ import pytest
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.speech import Silenced, SpeechSpy
-from accessible_dice.ui import draw
-from accessible_dice.ui.window import Screen, Window
-from accessible_dice.ui.window_game import GameScreen
-from accessible_dice.ui.window_run import connect
+from accessible_dice.ui.window import Screen, Window, draw
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.run import connect
 from accessible_dice.utterance import Utterance
 
 EN = language("en")

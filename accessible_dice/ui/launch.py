@@ -31,9 +31,9 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import data_dir
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.menu import Menu, default_players
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.menu import Menu, default_players
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 
@@ -154,7 +154,7 @@ def _run(launch: Launch) -> int:
     launch = launch.with_settings(loaded.settings)
     lang = language(launch.lang)
     if _front_end(launch) == "window":
-        from accessible_dice.ui.window_run import run_window  # type: ignore[import-not-found]
+        from accessible_dice.ui.window.run import run_window  # type: ignore[import-not-found]
 
         return int(run_window(launch, lang, loaded.problems))
     announcer = _outputs(launch, lang, loaded.settings)

@@ -1,6 +1,6 @@
 """The window's main menu: a new game (game, players, options, dice), the saved game, or leave.
 
-The same steps as the terminal's menu (:mod:`accessible_dice.ui.menu`),
+The same steps as the terminal's menu (:mod:`accessible_dice.ui.terminal.menu`),
 made of the same checks (player names, player counts, game options) and
 the same session; only the way of choosing differs: arrows and Enter, and
 text fields for names and option values. Escape goes back a step; in the
@@ -21,10 +21,10 @@ from accessible_dice.presentation import TITLES, options, playable, scores
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, check_names, new_session, save_path
 from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.menu import MENU_LATEST, default_players
+from accessible_dice.ui.terminal.menu import MENU_LATEST, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
-from accessible_dice.ui.window_game import GameScreen
-from accessible_dice.ui.window_settings import SettingsMenu
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.settings import SettingsMenu
 
 
 class MainMenu(Menu):

@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from accessible_dice.games.storeslem import SIZE, FreeStrike, Pass, SetBoard, Storeslem, Strike, random_board
-from accessible_dice.ui.window_boards import Chosen, TypedBoard
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.boards import Chosen, TypedBoard
+from accessible_dice.ui.window.model import Cell, Row
 
 if TYPE_CHECKING:
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
 
 class StoreslemBoard(TypedBoard):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from accessible_dice.games.shut_the_box import FLAPS, ShutTheBox, way_for_flaps
 from accessible_dice.presentation.shut_the_box import WAY_NAMES
-from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_boards import Board
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.boards import Board
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
 
 
 class ShutTheBoxBoard(Board):

@@ -24,8 +24,8 @@ from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, check_names, new_session
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, ReadLine
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: How many of the latest games the menu's score history says.

@@ -10,7 +10,7 @@ is exactly the last thing it said (AU-06).
 Structure: :class:`Window` owns the display, the speech and sound outputs,
 the theme and text scale, and a stack of :class:`Screen` objects (menus,
 the game, help, and overlays: a text field or a yes/no question). The top
-screen gets the keys; :mod:`accessible_dice.ui.keys` says which key means
+screen gets the keys; :mod:`accessible_dice.ui.window.keys` says which key means
 what there. Speaking never blocks: the speaker works on its own threads,
 and the loop waits for events at most 50 ms at a time.
 
@@ -40,12 +40,12 @@ from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceSettings
-from accessible_dice.ui import keys
-from accessible_dice.ui.draw import SCALES, Drawn, Message, Overlay, View, Words, render
-from accessible_dice.ui.settings_screen import SettingsScreen
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
-from accessible_dice.ui.theme import next_theme, themed
-from accessible_dice.ui.window_model import Cell, Focus, Row
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.ui.window import keys
+from accessible_dice.ui.window.draw import SCALES, Drawn, Message, Overlay, View, Words, render
+from accessible_dice.ui.window.model import Cell, Focus, Row
+from accessible_dice.ui.window.theme import next_theme, themed
 from accessible_dice.utterance import Cue, Utterance
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -147,7 +147,7 @@ class Screen:
     wrap = True
     positions = True
     overlay = False
-    #: A game: the board is drawn beside the dice, actions and messages (see :mod:`accessible_dice.ui.draw`).
+    #: A game: the board is drawn beside the dice, actions and messages (see :mod:`accessible_dice.ui.window.draw`).
     board_layout = False
     #: Characters typed are collected even outside a text field (a typed game: "(" starts a move).
     takes_text = False
@@ -510,7 +510,7 @@ class Window:
         self.surface: pygame.Surface | None = None
         self.drawn = Drawn()
         #: Makes the main menu (given whether dice are real), so a game can go back to it without the screens
-        #: importing each other; set by the launch code (``ui/window_run.py``). ``None``: leaving a game closes.
+        #: importing each other; set by the launch code (``ui/window/run.py``). ``None``: leaving a game closes.
         self.main_menu: Callable[[bool], Screen] | None = None
         #: Full screen now (Alt+Enter), and the window's size to go back to.
         self.full = False

@@ -1,7 +1,7 @@
 """A game in the window: the same session, commands and presenter as the terminal, driven by keys.
 
 Rows, top to bottom: the dice (drawn large), the actions (throw, the moves
-possible now), then the game's board (:mod:`accessible_dice.ui.window_boards`).
+possible now), then the game's board (:mod:`accessible_dice.ui.window.boards`).
 Every key becomes what the terminal would do for the same command, run by
 the shared executor, so the words said (and shown) are the presenter's.
 
@@ -34,11 +34,11 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
-from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
-from accessible_dice.ui.window_boards import TypedBoard, board_for
-from accessible_dice.ui.window_model import Cell, Row
-from accessible_dice.ui.window_settings import SettingsMenu
+from accessible_dice.ui.window.boards import TypedBoard, board_for
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.settings import SettingsMenu
 from accessible_dice.utterance import Utterance
 
 #: The review keys (the terminal commands of the same names).

@@ -8,8 +8,8 @@ button. The helper and "no equation possible" are buttons.
 from __future__ import annotations
 
 from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
-from accessible_dice.ui.window_boards import TypedBoard
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.boards import TypedBoard
+from accessible_dice.ui.window.model import Cell, Row
 
 
 class QuicloBoard(TypedBoard):

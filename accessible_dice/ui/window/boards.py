@@ -6,7 +6,7 @@ screen carries them out through the shared executor. The words said for a
 focused cell are item descriptions ("Flap 7, open", "Twos: empty, would
 score 6"); everything the game announces comes from the presenter.
 
-Each game's board is in ``ui/window_<game module>.py`` (its ``BOARD``
+Each game's board is in ``ui/window/<game module>.py`` (its ``BOARD``
 class), loaded only when that game is played. A game without one still
 plays in the window: :class:`TypedBoard` shows the dice, the throw button
 and a text field for the game's typed commands (Storeslem's strikes,
@@ -23,11 +23,11 @@ from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import GAMES
 from accessible_dice.games.base import Game, ThrowFirst
-from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
 
 if TYPE_CHECKING:
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
 
 class NotYourBoard(IllegalMove):
@@ -43,7 +43,7 @@ class NoDieShows(IllegalMove):
 class Board:
     """The cells of one game beyond the dice and the actions, and its number keys."""
 
-    #: Extra key contexts (see :mod:`accessible_dice.ui.keys`).
+    #: Extra key contexts (see :mod:`accessible_dice.ui.window.keys`).
     contexts: tuple[str, ...] = ()
 
     def __init__(self, screen: GameScreen) -> None:
@@ -167,9 +167,9 @@ class TypedBoard(Board):
 
 
 def board_for(screen: GameScreen) -> Board:
-    """The game's board module ``ui/window_<game module>.py`` (its ``BOARD``), else the typed board."""
+    """The game's board module ``ui/window/<game module>.py`` (its ``BOARD``), else the typed board."""
     try:
-        module = importlib.import_module(f"accessible_dice.ui.window_{GAMES[screen.session.game.id]}")
+        module = importlib.import_module(f"accessible_dice.ui.window.{GAMES[screen.session.game.id]}")
     except ModuleNotFoundError:
         return TypedBoard(screen)
     return module.BOARD(screen)  # type: ignore[no-any-return]

@@ -1,7 +1,7 @@
 """The window's settings list: every setting of the settings file, stepped with Left and Right, typed with Enter.
 
 The settings file and its words are the terminal's (``accessible_dice.settings``,
-:class:`~accessible_dice.ui.settings_screen.SettingsScreen`): a change is
+:class:`~accessible_dice.ui.terminal.settings_screen.SettingsScreen`): a change is
 checked, saved at once, and applied by :meth:`Window.apply` where the window
 can apply it at once (theme, colours, zoom, verbosity, sound, confirmations,
 how number keys hold dice; speech output and language hold from the next start).
@@ -21,8 +21,8 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
-from accessible_dice.ui.keys import Pressed
 from accessible_dice.ui.window import Entry, Menu, MenuItem
+from accessible_dice.ui.window.keys import Pressed
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window import Window

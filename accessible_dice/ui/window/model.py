@@ -1,7 +1,7 @@
 """What a window screen is made of: rows of focusable cells, and the focus moving over them.
 
 A screen describes itself as :class:`Row` objects holding :class:`Cell`
-objects; :mod:`accessible_dice.ui.draw` draws them and :class:`Focus` moves
+objects; :mod:`accessible_dice.ui.window.draw` draws them and :class:`Focus` moves
 over them. A cell's ``label`` is what is spoken when it is focused, and the
 window shows the same words in its message line, so what is drawn is what
 is spoken. Nothing here imports pygame, so the navigation is tested alone.

@@ -25,7 +25,7 @@ the layout's own rectangles (docs/window.md explains every rule):
   turn it was; the history keys (Comma, Period) scroll it.
 - Wrapped text has a line spacing of 1.5 (LV-11).
 
-Every colour comes from the :class:`~accessible_dice.ui.theme.Theme`.
+Every colour comes from the :class:`~accessible_dice.ui.window.theme.Theme`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from accessible_dice.ui.theme import Colour, Theme
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.theme import Colour, Theme
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from accessible_dice.games.threes_away import Keep, ThreesAway
-from accessible_dice.ui.keys import Pressed
-from accessible_dice.ui.window_boards import Board, Chosen
-from accessible_dice.ui.window_model import Cell, Row
+from accessible_dice.ui.window.boards import Board, Chosen
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
 
 if TYPE_CHECKING:
-    from accessible_dice.ui.window_game import GameScreen
+    from accessible_dice.ui.window.game import GameScreen
 
 
 class ThreesAwayBoard(Board):

@@ -17,8 +17,8 @@ from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.window import Window
-from accessible_dice.ui.window_game import GameScreen
-from accessible_dice.ui.window_menu import MainMenu, resume_saved
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.menu import MainMenu, resume_saved
 
 
 def connect(window: Window, seed: int | None) -> None:

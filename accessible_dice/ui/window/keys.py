@@ -9,7 +9,7 @@ Each :class:`Binding` belongs to a *context*; a screen lists the contexts in
 force (a menu: ``anywhere``, ``lists``, ``history``; a Yatzy game adds
 ``game`` and ``dice``), and only those bindings act and are listed by F1.
 
-Run ``python -m accessible_dice.ui.keys`` to print docs/keys.md.
+Run ``python -m accessible_dice.ui.window.keys`` to print docs/keys.md.
 """
 
 from __future__ import annotations
@@ -492,8 +492,8 @@ def reference(_: Translate = lambda text: text) -> str:
         "",
         "Every key of the window front end (`--ui window`). F1 speaks the keys that",
         "work on the screen you are on; both F1 and this page are made from one table,",
-        "`accessible_dice/ui/keys.py`, so they always agree. Regenerate this page with",
-        "`python -m accessible_dice.ui.keys > docs/keys.md`.",
+        "`accessible_dice/ui/window/keys.py`, so they always agree. Regenerate this page with",
+        "`python -m accessible_dice.ui.window.keys > docs/keys.md`.",
         "",
         "Insert and Caps Lock are never used: screen readers need them. No action needs",
         "a key held down or pressed quickly. Every key answers: what it did, or why",

@@ -34,7 +34,7 @@ from accessible_dice.session import Session, StrategyPreparing, simple_move
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.strategy.common import Advice
 from accessible_dice.ui import commands
-from accessible_dice.ui.settings_screen import SettingsScreen
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: Seconds the last words may take to finish when the program ends.
@@ -116,7 +116,7 @@ class Announcer:
 class Terminal:
     """Plays one game session from typed lines.
 
-    Its public methods are also the window's (:mod:`accessible_dice.ui.window_game`):
+    Its public methods are also the window's (:mod:`accessible_dice.ui.window.game`):
     :meth:`presenter` and :meth:`opening` to start a game, :meth:`execute`
     for a command, :meth:`report` for events, :meth:`getting_ready` before
     a computer's move, :meth:`hint`, :meth:`confirmation`, :meth:`records`,
