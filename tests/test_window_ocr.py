@@ -6,7 +6,8 @@ it) with SDL's x11 driver; the first frame is saved and checked for
 contrast, then read with tesseract (the Debian package tesseract-ocr; the
 tests are skipped only where it or Xvfb is missing). Every scorecard row
 name of a four-player Yatzy game and every flap of a four-player Shut the
-Box game must be found in the text read.
+Box game must be found in the text read; the other games are checked for
+contrast and for every player's name.
 """
 
 from __future__ import annotations
@@ -144,4 +145,15 @@ def test_every_flap_of_four_players_is_on_screen_and_read(screen: tuple[str, tup
     text = _read(image, tmp_path)
     numbers = Counter(re.findall(r"\b(10|[1-9])\b", text))
     assert all(numbers[str(flap)] >= 4 for flap in range(1, 11)), (numbers, text)
+    assert all(name in text for name in FOUR.split(",")), text
+
+
+@pytest.mark.parametrize("game", ["storeslem", "quiclo", "threes-away"])
+def test_the_other_games_on_a_real_display_have_the_themes_contrast(screen: tuple[str, tuple[int, int]],
+                                                                     tmp_path: Path, game: str) -> None:
+    display, size = screen
+    image = _shoot(tmp_path, display, "--game", game, "--players", FOUR)
+    assert image.get_size() == size
+    _contrast(image)
+    text = _read(image, tmp_path)
     assert all(name in text for name in FOUR.split(",")), text

@@ -819,10 +819,11 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
     units: list[Unit] = []
     heading: Unit | None = None
     for row, height in zip(rows, grid.heights, strict=True):
-        if grid.above and row.header:
-            # A heading above its row: lines of its own, then the cells (so neither is ever taller than the window).
+        lines = len(wrap(row.header, size, width - 2 * pad - arrow)) if row.header else 0
+        if grid.above and lines > 1:
+            # A long heading above its row: lines of its own, then the cells (never taller than the window);
+            # a one-line heading stays in one unit with its cells, so it is never shown without them.
             units += _text_units(row.header, size, width, f"header-{row.key}", row.turn)
-            lines = len(wrap(row.header, size, width - 2 * pad - arrow))
             row = dataclasses.replace(row, header="")
             height -= block_height(size, lines) + pad
         units.append(unit(row, height))
@@ -1045,13 +1046,13 @@ def _least_panel(m: Metrics) -> int:
     return block_height(m.body, 1) + line_height(m.mark) + 3 * m.pad
 
 
-def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: float) -> tuple[pygame.Rect,
-                                                                                               pygame.Rect]:
+def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: float,
+           pinned: int = 0) -> tuple[pygame.Rect, pygame.Rect]:
     """``rect`` cut into the content above (``units``) and the message panel below.
 
     The panel gets what the content leaves, and at least three lines or the
     newest message whole, up to ``share`` of the height; the content scrolls
-    when it needs more.
+    when it needs more. ``pinned``: the height of a row kept at the top (a scorecard's names).
     """
     wanted = _message_height(view, m, rect.width, 3)
     least = min(wanted, round(rect.height * share))
@@ -1059,7 +1060,7 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
     panel = max(least, rect.height - content - m.margin)
     # The focused unit is always whole: the panel gives way to it (and the "more" strips) when it must.
-    focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad)
+    focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad) + pinned
     panel = max(_least_panel(m), min(panel, rect.height - m.margin - focused))
     top = pygame.Rect(rect.left, rect.top, rect.width, rect.height - panel - m.margin)
     return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
@@ -1080,9 +1081,17 @@ def _game(p: Painter, view: View) -> None:
         return
     whole = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.height - 2 * m.margin)
     board, sticky, _paged = _board_units(listed, board_focus, whole.width, m.board, m)
-    units = _side_units(p, view, whole.width) + ([sticky] if sticky is not None else []) + board
-    content, panel = _split(m, view, whole, units, 0.35)
-    _column(p, content, units)
+    side = _side_units(p, view, whole.width)
+    focused = max((u.height for u in board if u.focus), default=0)
+    room = whole.height - _least_panel(m) - m.margin - 2 * (line_height(m.mark) + m.pad)
+    if sticky is not None and focused and sticky.height + focused <= room:
+        # The focus is in the scorecard: its names stay at the top, so every number keeps its owner in view.
+        content, panel = _split(m, view, whole, [sticky, *board], 0.35, sticky.height)
+        _column(p, content, side + board, sticky)
+    else:
+        units = side + ([sticky] if sticky is not None else []) + board
+        content, panel = _split(m, view, whole, units, 0.35)
+        _column(p, content, units)
     _messages(p, view, panel)
 
 
