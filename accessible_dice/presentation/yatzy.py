@@ -67,7 +67,7 @@ class YatzyPresenter(Presenter):
             # The language's list ("jedničky, dvojky a yatzy"), so a screen reader pauses between the boxes.
             result["known"] = self.language.join(box_word(box, self.language) for box in Box)
         if "box_ids" in error.data:
-            result["boxes"] = self.language.join((self.box_name(Box(b)) for b in error.data["box_ids"]), "or")
+            result["boxes"] = self.language.join((self.box_name(Box.by_id(b)) for b in error.data["box_ids"]), "or")
         return result
 
     def setup_words(self) -> Utterance | None:
@@ -165,7 +165,7 @@ class YatzyPresenter(Presenter):
         """A box of the numbered list: its name and what it scores now, "Full house 23"."""
         if not isinstance(move, Score):
             return self.move_words(move)
-        box = Box(move.box)
+        box = Box.by_id(move.box)
         # Translators: a box in the numbered moves list with what it scores now, e.g. "Full house 23".
         return self._("{box} {points}").format(box=self.box_name(box),
                                                points=self.language.number(score(box, self.game.dice_on_table())))
@@ -255,7 +255,7 @@ class YatzyPresenter(Presenter):
         if choice.hold is None:
             move = choice.move
             assert isinstance(move, Score)
-            box = Box(move.box)
+            box = Box.by_id(move.box)
             # Translators: a hint as typed, e.g. "score 7 (Three of a kind, 15 points)"; {typed} is the command.
             return self._("{typed} ({box}, {points})").format(
                 typed=self.typed_command("score", [list(Box).index(box) + 1]), box=self.box_name(box),

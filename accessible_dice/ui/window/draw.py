@@ -1081,15 +1081,15 @@ def _game(p: Painter, view: View) -> None:
         return
     whole = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.height - 2 * m.margin)
     board, sticky, _paged = _board_units(listed, board_focus, whole.width, m.board, m)
-    side = _side_units(p, view, whole.width)
+    above = _side_units(p, view, whole.width)
     focused = max((u.height for u in board if u.focus), default=0)
     room = whole.height - _least_panel(m) - m.margin - 2 * (line_height(m.mark) + m.pad)
     if sticky is not None and focused and sticky.height + focused <= room:
         # The focus is in the scorecard: its names stay at the top, so every number keeps its owner in view.
         content, panel = _split(m, view, whole, [sticky, *board], 0.35, sticky.height)
-        _column(p, content, side + board, sticky)
+        _column(p, content, above + board, sticky)
     else:
-        units = side + ([sticky] if sticky is not None else []) + board
+        units = above + ([sticky] if sticky is not None else []) + board
         content, panel = _split(m, view, whole, units, 0.35)
         _column(p, content, units)
     _messages(p, view, panel)

@@ -23,7 +23,7 @@ class QuicloBoard(TypedBoard):
         rows = []
         for player in range(len(self.game.players)):
             if self.game.in_game[player]:  # noqa: SIM108 - each message keeps its own translator comment
-                text = self.say.lives_words(self.game.lives[player])  # type: ignore[attr-defined]
+                text = self.say.lives_words(self.game.lives[player])
             else:
                 # Translators: in the QUICLO window, a player who has no lives left.
                 text = self._("out")
