@@ -7,7 +7,7 @@ focused cell are item descriptions ("Flap 7, open", "Twos: empty, would
 score 6"); everything the game announces comes from the presenter.
 
 Each game's board is in the board module its
-:class:`~accessible_dice.games.Parts` names (``ui/window_<game module>.py``
+:class:`~accessible_dice.games.Parts` names (``ui/window/<game module>.py``
 in the package; its ``BOARD`` class), loaded only when that game is played. A game without one still
 plays in the window: :class:`TypedBoard` shows the dice, the throw button
 and a text field for the game's typed commands (Storeslem's strikes,
