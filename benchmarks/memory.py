@@ -7,9 +7,12 @@ run counts:
 - baseline: ``python -c "import accessible_dice"``;
 - terminal: the real command line, ``--ui console --speech text``, a seeded
   game of two computer players from the first throw to the end;
-- window: the real window (SDL's dummy video driver, silent speech) with
-  the same game, its computer players played through by the N key, a frame
-  drawn after each step, as the window's own loop does.
+- window: the real window (SDL's dummy video and audio drivers) with the
+  same game, its computer players played through by the N key, a frame
+  drawn after each step, as the window's own loop does; speech through the
+  built-in voice (eSpeak NG, ``--speech tts``, the default) and the sound
+  cues, as a player without a screen reader hears them; the window is
+  1536x864 (what it opens at on a 1920x1080 desktop), ``--size`` to change.
 
 Yatzy's strategy table is read from the cache folder (built first if it is
 not there, in a process of its own), except in the row "yatzy, table built
@@ -17,7 +20,8 @@ in the game": there the cache is empty, so the game builds the table in the
 background while it is played, as on the first Yatzy game ever. The last row
 plays all five games one after another in one window process.
 
-    python benchmarks/memory.py [--games yatzy,quiclo] [--budget-terminal 80] [--budget-window 150]
+    python benchmarks/memory.py [--games yatzy,quiclo] [--speech tts|text|none] [--size 1536x864]
+                                [--budget-terminal 80] [--budget-window 150]
 
 The budgets (MB) are those of docs/performance.md; the exit status is 1 if
 a figure is over its budget.
@@ -69,24 +73,27 @@ def terminal(game: str, env: dict[str, str]) -> float:
                     "--players", PLAYERS, "--seed", SEED, "--lang", "en"], env)
 
 
-def window(games: str, env: dict[str, str]) -> float:
-    return peak_mb([sys.executable, __file__, "--window-child", games], env)
+def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864") -> float:
+    return peak_mb([sys.executable, __file__, "--window-child", games, "--speech", speech, "--size", size], env)
 
 
-def window_child(games: str) -> None:
+def window_child(games: str, speech: str, size: str) -> None:
     """Play each of ``games`` (comma-separated) in one real window until it ends (the child :func:`window` measures)."""
     import pygame
 
     from accessible_dice.presentation.i18n import language
     from accessible_dice.session import new_session
+    from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
     from accessible_dice.ui.window import Window
     from accessible_dice.ui.window_game import GameScreen
 
     lang = language("en")
-    speaker = Speaker("none", gettext=lang._)
-    window = Window(lang, speaker)
-    window.open()
+    speaker = Speaker(speech, gettext=lang._, stream=open(os.devnull, "w"))  # noqa: SIM115 - closed with the speaker
+    cues = SoundPlayer()
+    window = Window(lang, speaker, cues)
+    width, height = (int(n) for n in size.split("x"))
+    window.open((width, height))
     try:
         for game in games.split(","):
             session = new_session(game, PLAYERS.split(","), {}, seed=int(SEED))
@@ -101,6 +108,7 @@ def window_child(games: str) -> None:
     finally:
         window.close()
         speaker.close()
+        cues.close()
 
 
 def prepare_yatzy(env: dict[str, str]) -> None:
@@ -114,10 +122,12 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--budget-terminal", type=float, default=80.0)
     parser.add_argument("--budget-window", type=float, default=150.0)
+    parser.add_argument("--speech", default="tts", choices=("tts", "text", "none"), help="the window's speech")
+    parser.add_argument("--size", default="1536x864", help="the window's size, WIDTHxHEIGHT")
     parser.add_argument("--window-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.window_child:
-        window_child(args.window_child)
+        window_child(args.window_child, args.speech, args.size)
         return 0
     over = False
     with tempfile.TemporaryDirectory() as folder:
@@ -132,13 +142,13 @@ def main() -> int:
 
         cold = {**env, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-text")}
         building = terminal("yatzy", cold), window("yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE":
-                                                             str(Path(folder) / "cold-window")})
+                                                             str(Path(folder) / "cold-window")}, args.speech, args.size)
         env.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", str(Path(folder) / "strategy"))
         prepare_yatzy(env)
         for game in args.games.split(","):
-            over = row(game, terminal(game, env), window(game, env)) or over
+            over = row(game, terminal(game, env), window(game, env, args.speech, args.size)) or over
         over = row("yatzy, table built in the game", *building) or over
-        shown = window(",".join(GAMES), env)
+        shown = window(",".join(GAMES), env, args.speech, args.size)
         print(f"{'all five games in one window':<32} {'':>9} {'':>10} {shown:>5.1f} MB {shown - base:>7.1f} MB")
         over = over or shown > args.budget_window
     print(f"budgets: terminal {args.budget_terminal:.0f} MB, window {args.budget_window:.0f} MB: "

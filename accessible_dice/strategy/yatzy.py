@@ -411,13 +411,31 @@ def built(order: str) -> np.ndarray:
 
 
 def build_apart(order: str, directory: Path) -> bool:
-    """Build and save the table of ``order`` in ``directory`` in a new process (this module run); whether it did."""
+    """Build and save the table of ``order`` in ``directory`` in a new process (this module run); whether it did.
+
+    The new process ends with this one: it watches the pipe on its standard
+    input, which this process holds open and never writes, and stops when
+    the pipe closes (the program ended, however it ended).
+    """
     try:
-        done = subprocess.run([sys.executable, "-m", __name__, order, str(directory)], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        process = subprocess.Popen([sys.executable, "-m", __name__, order, str(directory)], stdin=subprocess.PIPE,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError:
         return False
-    return done.returncode == 0
+    try:
+        return process.wait() == 0
+    finally:
+        if process.stdin is not None:
+            process.stdin.close()
+
+
+def _end_with_parent() -> None:
+    """In the process :func:`build_apart` starts: stop at once when the program that started it ends."""
+    def watch() -> None:
+        sys.stdin.buffer.read()
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 _tables: dict[tuple[str, Path], YatzyTable] = {}
@@ -521,5 +539,6 @@ def computer_move(game: Yatzy) -> Move:
 
 if __name__ == "__main__":
     # ``python -m accessible_dice.strategy.yatzy ORDER FOLDER``: what build_apart runs.
+    _end_with_parent()
     chosen, folder = sys.argv[1], Path(sys.argv[2])
     sys.exit(0 if _write(table_path(chosen, folder), chosen, built(chosen)) else 1)
