@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 from itertools import combinations_with_replacement
@@ -274,3 +276,17 @@ def test_computer_players_finish_whole_games_legally(solved, players, order):
     game = play_out(Yatzy(players, {"order": order}), RandomDice(2024), computer_move)
     assert all(game.scorecard(p).is_full for p in range(len(players)))
     assert statistics.mean(game.scores()) > 50
+
+
+def test_the_table_is_built_in_a_process_of_its_own(tmp_path):
+    assert strategy.build_apart("in-order", tmp_path)
+    assert strategy._read(strategy.table_path("in-order", tmp_path), "in-order") is not None
+
+
+def test_the_build_process_ends_when_the_program_that_started_it_ends(tmp_path):
+    """It watches its standard input, a pipe the program holds: closed, the build stops at once, writing nothing."""
+    build = subprocess.Popen([sys.executable, "-m", strategy.__name__, "free", str(tmp_path)], stdin=subprocess.PIPE)
+    assert build.stdin is not None
+    build.stdin.close()
+    assert build.wait(timeout=budget(10)) == 1
+    assert not strategy.table_path("free", tmp_path).exists()

@@ -432,7 +432,9 @@ def build_apart(order: str, directory: Path) -> bool:
 def _end_with_parent() -> None:
     """In the process :func:`build_apart` starts: stop at once when the program that started it ends."""
     def watch() -> None:
-        sys.stdin.buffer.read()
+        # The raw descriptor, not sys.stdin: a thread blocked in a buffered read stops the interpreter's exit.
+        while os.read(0, 4096):
+            pass
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
