@@ -7,8 +7,6 @@ terminal's path through a recording speaker is in test_terminal.py.
 from __future__ import annotations
 
 import gettext
-import importlib
-import inspect
 import re
 from pathlib import Path
 
@@ -42,21 +40,7 @@ def stb(players=("Anna", "Ben"), throws=(), verbosity=Verbosity.NORMAL, **option
 
 
 # ---------------------------------------------------------------- every event is said
-
-
-def _event_classes(game_id: str) -> list[type[Event]]:
-    module = importlib.import_module(GAMES[game_id].rules)
-    return [cls for _, cls in inspect.getmembers(module, inspect.isclass)
-            if issubclass(cls, Event) and cls is not Event]
-
-
-@pytest.mark.parametrize("game_id", playable())
-def test_every_event_of_a_playable_game_has_words(game_id: str) -> None:
-    """SR-08: every event of the rules is announced; a missing method would be silent."""
-    presenter = type(presenter_for(new_game(game_id, ["A", "B"]), EN))
-    missing = [cls.__name__ for cls in _event_classes(game_id)
-               if not hasattr(presenter, f"on_{cls.__name__}")]
-    assert missing == []
+# (SR-08, for every registered game and the example game: tests/test_completeness.py)
 
 
 def test_shut_the_box_and_threes_away_are_playable() -> None:

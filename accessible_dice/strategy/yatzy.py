@@ -28,12 +28,19 @@ upper-first order the lower boxes wait for the upper six; in order, the
 filled boxes are always the first ones; upper totals no set of upper boxes
 can make are skipped); the others stay NaN.
 
-The table (16 MiB of float64) takes tens of seconds to build in free order,
-so it is kept on disk: in the folder named by the environment variable
-``ACCESSIBLE_DICE_STRATEGY_CACHE`` or given as a parameter, else in the
-user data folder. A header records the format version, the play order, the
-array's shape and its SHA-256; a missing, damaged or outdated file is
-rebuilt. Hints then re-solve just the current state's turn, in a millisecond.
+The table takes tens of seconds to build in free order, so it is kept on
+disk: in the folder named by the environment variable
+``ACCESSIBLE_DICE_STRATEGY_CACHE`` or given as a parameter, else in
+``strategy/`` of the data folder (``ACCESSIBLE_DICE_DATA`` moves it, like
+every file of the program). It is built in float64 and kept in float32 (8
+MiB; every figure agrees to four decimals), and read memory-mapped, so a
+game holds in memory only the pages its hints touch. A header records the
+format version, the play order, the array's shape and type and its SHA-256;
+a file of another size is not read at all, and a missing, damaged or
+outdated file is rebuilt. Hints then re-solve just the current state's turn,
+in a millisecond. The build runs in a process of its own (the game's
+process holds only the mapped table) and solves a few hundred states at a
+time, freeing each turn's work arrays as it goes.
 
 With several players the advice (and the computer player) is still the
 solitaire optimum, maximising the expected final total; it does not weigh
@@ -45,15 +52,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import subprocess
+import sys
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 
 import numpy as np
-import platformdirs
 
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import (
@@ -72,10 +80,11 @@ from accessible_dice.games.yatzy import (
     Yatzy,
     score,
 )
+from accessible_dice.storage import data_dir
 from accessible_dice.strategy.common import Advice, Choice, ranked
 
-#: Bump when the scoring, the rules or the solver change: older tables are rebuilt.
-TABLE_VERSION = 1
+#: Bump when the scoring, the rules, the solver or the file format change: older tables are rebuilt.
+TABLE_VERSION = 2
 CACHE_ENV = "ACCESSIBLE_DICE_STRATEGY_CACHE"
 FORMAT = "accessible-dice yatzy table"
 
@@ -85,11 +94,15 @@ UPPER_BOXES = sum(1 << i for i, box in enumerate(BOXES) if box.section is Sectio
 #: Upper totals 0..63; 63 stands for "63 or more".
 UPPER_STATES = BONUS_THRESHOLD + 1
 SHAPE = (FULL_CARD + 1, UPPER_STATES)
+#: How the table is kept on disk and read: little-endian float32.
+DTYPE = np.dtype("<f4")
+#: The bytes of the table after its header line: a file of any other size is not read.
+TABLE_BYTES = SHAPE[0] * SHAPE[1] * DTYPE.itemsize
 #: Solved turns a table keeps for hints (11 KiB each) before it starts afresh.
 TURNS_KEPT = 1024
 #: States solved together, as columns: large enough to hide numpy's per-call
-#: overhead, small enough to keep each (462, N) work array to a few MiB.
-CHUNK = 2048
+#: overhead, small enough to keep each (462, N) work array under a MiB.
+CHUNK = 256
 
 # ------------------------------------------------------------ dice combinatorics
 
@@ -216,13 +229,26 @@ def _turn_keeps(final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _keep_values(_best_keeps(first_rethrow)), first_rethrow, last
 
 
-def layers(order: str) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The states to solve, as (cards, upper totals) arrays, from 14 filled boxes down to none."""
-    result = []
+def _turn_value(final: np.ndarray) -> np.ndarray:
+    """(N,): the turn's worth before its first throw, each earlier stage freed as soon as the next is made.
+
+    The same as ``_turn_keeps(final)[0][0]``, for the build, which needs no
+    more: it holds one stage's work arrays at a time instead of three.
+    """
+    keeps = _keep_values(final)
+    for _ in range(THROWS - 1):
+        keeps = _keep_values(_best_keeps(keeps))
+    return keeps[0]
+
+
+def layers(order: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The states to solve, as (cards, upper totals) arrays, from 14 filled boxes down to none.
+
+    One layer at a time: all of them at once would hold every state's index (tens of MiB) through the build.
+    """
     for cards in reversed(_cards_by_filled(order)[:-1]):
         totals = [_UPPER_TOTALS[c & UPPER_BOXES] for c in cards]
-        result.append((np.repeat(cards, [len(t) for t in totals]), np.concatenate(totals)))
-    return result
+        yield np.repeat(cards, [len(t) for t in totals]), np.concatenate(totals)
 
 
 def solve(order: str = "free", workers: int = 2) -> np.ndarray:
@@ -236,8 +262,7 @@ def solve(order: str = "free", workers: int = 2) -> np.ndarray:
     values[FULL_CARD * UPPER_STATES:] = 0.0
 
     def solve_chunk(cards: np.ndarray, uppers: np.ndarray) -> None:
-        final = _final_values(values, order, cards, uppers)
-        values[cards * UPPER_STATES + uppers] = _turn_keeps(final)[0][0]
+        values[cards * UPPER_STATES + uppers] = _turn_value(_final_values(values, order, cards, uppers))
 
     with ThreadPoolExecutor(max(1, workers)) as pool:
         for state_cards, uppers in layers(order):
@@ -252,47 +277,61 @@ def solve(order: str = "free", workers: int = 2) -> np.ndarray:
 
 
 def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """Where tables are kept: ``directory``, else ``$ACCESSIBLE_DICE_STRATEGY_CACHE``, else user data."""
+    """Where tables are kept: ``directory``, else ``$ACCESSIBLE_DICE_STRATEGY_CACHE``, else the data folder's."""
     if directory is not None:
         return Path(directory)
     from_environment = os.environ.get(CACHE_ENV)
     if from_environment:
         return Path(from_environment)
-    return Path(platformdirs.user_data_dir("accessible-dice")) / "strategy"
+    return data_dir() / "strategy"
 
 
 def table_path(order: str, directory: str | os.PathLike[str] | None = None) -> Path:
     return cache_dir(directory) / f"yatzy-{order}.table"
 
 
-def _header(order: str, data: bytes) -> dict[str, object]:
+def _header(order: str, data: np.ndarray) -> dict[str, object]:
     return {"format": FORMAT, "version": TABLE_VERSION, "order": order, "shape": list(SHAPE),
-            "dtype": "<f8", "sha256": hashlib.sha256(data).hexdigest()}
+            "dtype": DTYPE.str, "sha256": hashlib.sha256(data.data).hexdigest()}
 
 
 def _read(path: Path, order: str) -> np.ndarray | None:
-    """The table in ``path`` if it is whole, of this version and order; else ``None``."""
+    """The table in ``path``, memory-mapped, if it is whole, of this version and order; else ``None``.
+
+    The size is checked before anything else is read, so a foreign file
+    (however large) is never loaded.
+    """
     try:
         with path.open("rb") as file:
-            header = json.loads(file.readline(4096))
-            data = file.read()
+            line = file.readline(4096)
+            size = os.fstat(file.fileno()).st_size
+            if size != len(line) + TABLE_BYTES:
+                return None
+            header = json.loads(line)
+        values = np.memmap(path, dtype=DTYPE, mode="r", offset=len(line), shape=SHAPE)
     except (OSError, ValueError):
         return None
-    if header != _header(order, data):
-        return None
-    return np.frombuffer(data, dtype="<f8").reshape(SHAPE)
+    return values if header == _header(order, values) else None
 
 
-def _write(path: Path, order: str, values: np.ndarray) -> None:
-    """Write atomically, so a crash never leaves half a table; a read-only folder is no error."""
-    data = np.ascontiguousarray(values, dtype="<f8").tobytes()
+def _write(path: Path, order: str, values: np.ndarray) -> bool:
+    """Write atomically, so a crash never leaves half a table; whether it was written.
+
+    The file is replaced, never rewritten in place: another game may have
+    the old one mapped, and a mapped file must not change under it.
+
+    A read-only folder is no error: the table is then kept in memory only.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.partial")
-        partial.write_bytes(json.dumps(_header(order, data)).encode() + b"\n" + data)
+        with partial.open("wb") as file:
+            file.write(json.dumps(_header(order, values)).encode() + b"\n")
+            file.write(values.data)
         os.replace(partial, path)
     except OSError:
-        pass
+        return False
+    return True
 
 
 class YatzyTable:
@@ -343,14 +382,62 @@ class YatzyTable:
 
 
 def load_table(order: str = "free", directory: str | os.PathLike[str] | None = None) -> YatzyTable:
-    """The table of ``order`` from the cache folder, built and saved there if missing or damaged."""
+    """The table of ``order`` from the cache folder, built and saved there if missing or damaged.
+
+    The build runs in a process of its own (:func:`build_apart`), so the
+    game's process never holds the build's arrays, only the mapped table;
+    where that cannot work (no interpreter to start, a read-only folder) it
+    is built here.
+    """
     path = table_path(order, directory)
     values = _read(path, order)
     if values is not None:
         return YatzyTable(order, values, from_cache=True)
-    values = solve(order)
-    _write(path, order, values)
-    return YatzyTable(order, values, from_cache=False)
+    if build_apart(order, path.parent):
+        mapped = _read(path, order)
+        if mapped is not None:
+            return YatzyTable(order, mapped, from_cache=False)
+    kept = built(order)
+    mapped = _read(path, order) if _write(path, order, kept) else None
+    return YatzyTable(order, kept if mapped is None else mapped, from_cache=False)
+
+
+def built(order: str) -> np.ndarray:
+    """The table of ``order`` solved now: built in float64, kept in float32 (the float64 array is freed here).
+
+    A table built and one read from the cache are the same to the last bit.
+    """
+    return np.ascontiguousarray(solve(order), dtype=DTYPE)
+
+
+def build_apart(order: str, directory: Path) -> bool:
+    """Build and save the table of ``order`` in ``directory`` in a new process (this module run); whether it did.
+
+    The new process ends with this one: it watches the pipe on its standard
+    input, which this process holds open and never writes, and stops when
+    the pipe closes (the program ended, however it ended).
+    """
+    try:
+        process = subprocess.Popen([sys.executable, "-m", __name__, order, str(directory)], stdin=subprocess.PIPE,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return False
+    try:
+        return process.wait() == 0
+    finally:
+        if process.stdin is not None:
+            process.stdin.close()
+
+
+def _end_with_parent() -> None:
+    """In the process :func:`build_apart` starts: stop at once when the program that started it ends."""
+    def watch() -> None:
+        # The raw descriptor, not sys.stdin: a thread blocked in a buffered read stops the interpreter's exit.
+        while os.read(0, 4096):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 _tables: dict[tuple[str, Path], YatzyTable] = {}
@@ -450,3 +537,10 @@ def best_move(game: Yatzy, considering: Move | None = None, directory: str | os.
 def computer_move(game: Yatzy) -> Move:
     """The next move of the solitaire-optimal play for the current player."""
     return best_move(game).best.move
+
+
+if __name__ == "__main__":
+    # ``python -m accessible_dice.strategy.yatzy ORDER FOLDER``: what build_apart runs.
+    _end_with_parent()
+    chosen, folder = sys.argv[1], Path(sys.argv[2])
+    sys.exit(0 if _write(table_path(chosen, folder), chosen, built(chosen)) else 1)

@@ -1,0 +1,160 @@
+"""Peak memory (resident set) of a whole game, per game and front end, against the interpreter with the package.
+
+Each figure is one fresh process, measured by the operating system at its
+end (``os.wait4``: the peak resident set size), so nothing of an earlier
+run counts:
+
+- baseline: ``python -c "import accessible_dice"``;
+- terminal: the real command line, ``--ui console --speech text``, a seeded
+  game of two computer players from the first throw to the end;
+- window: the real window (SDL's dummy video and audio drivers) with the
+  same game, its computer players played through by the N key, a frame
+  drawn after each step, as the window's own loop does; speech through the
+  built-in voice (eSpeak NG, ``--speech tts``, the default) and the sound
+  cues, as a player without a screen reader hears them; the window is
+  1536x864 (what it opens at on a 1920x1080 desktop), ``--size`` to change.
+
+Yatzy's strategy table is read from the cache folder (built first if it is
+not there, in a process of its own), except in the row "yatzy, table built
+in the game": there the cache is empty, so the game builds the table in the
+background while it is played, as on the first Yatzy game ever. The last row
+plays all five games one after another in one window process.
+
+    python benchmarks/memory.py [--games yatzy,quiclo] [--speech tts|text|none] [--size 1536x864]
+                                [--budget-terminal 80] [--budget-window 150]
+
+The budgets (MB) are those of docs/performance.md; the exit status is 1 if
+a figure is over its budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+GAMES = ("shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away")
+PLAYERS = "cpu1,cpu2"
+SEED = "3"
+
+
+def environment(folder: Path) -> dict[str, str]:
+    return {**os.environ, "ACCESSIBLE_DICE_DATA": str(folder / "data"),
+            "ACCESSIBLE_DICE_CONFIG": str(folder / "config"),
+            "SDL_AUDIODRIVER": "dummy", "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+            "TERM": "dumb"}
+
+
+def peak_mb(command: list[str], env: dict[str, str], typed: str = "") -> float:
+    """The peak resident set of ``command`` run to its end, in MB (10^6 bytes)."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=env)
+    assert process.stdin is not None and process.stderr is not None
+    process.stdin.write(typed.encode())
+    process.stdin.close()
+    _pid, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    errors = process.stderr.read().decode()
+    if process.returncode != 0:
+        raise RuntimeError(f"{command} ended with {process.returncode}: {errors}")
+    # Linux reports kilobytes, macOS bytes.
+    return usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024) / 1e6
+
+
+def baseline(env: dict[str, str]) -> float:
+    return peak_mb([sys.executable, "-c", "import accessible_dice"], env)
+
+
+def terminal(game: str, env: dict[str, str]) -> float:
+    return peak_mb([sys.executable, "-m", "accessible_dice", "--game", game, "--ui", "console", "--speech", "text",
+                    "--players", PLAYERS, "--seed", SEED, "--lang", "en"], env)
+
+
+def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864") -> float:
+    return peak_mb([sys.executable, __file__, "--window-child", games, "--speech", speech, "--size", size], env)
+
+
+def window_child(games: str, speech: str, size: str) -> None:
+    """Play each of ``games`` (comma-separated) in one real window until it ends (the child :func:`window` measures)."""
+    import pygame
+    from accessible_dice.ui.window_game import GameScreen
+
+    from accessible_dice.presentation.i18n import language
+    from accessible_dice.session import new_session
+    from accessible_dice.sound import SoundPlayer
+    from accessible_dice.speech import Speaker
+    from accessible_dice.ui.window import Window
+
+    lang = language("en")
+    speaker = Speaker(speech, gettext=lang._, stream=open(os.devnull, "w"))  # noqa: SIM115 - closed with the speaker
+    cues = SoundPlayer()
+    window = Window(lang, speaker, cues)
+    width, height = (int(n) for n in size.split("x"))
+    window.open((width, height))
+    try:
+        for game in games.split(","):
+            session = new_session(game, PLAYERS.split(","), {}, seed=int(SEED))
+            window.push(GameScreen(window, session))
+            while not session.game.is_over():
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n",
+                                                     scancode=0))
+                window.pump()
+                window.tick()
+                window.frame()
+            window.pop()
+    finally:
+        window.close()
+        speaker.close()
+        cues.close()
+
+
+def prepare_yatzy(env: dict[str, str]) -> None:
+    """Build Yatzy's table into the cache folder first, in a process of its own."""
+    subprocess.run([sys.executable, "-c", "from accessible_dice.strategy import yatzy; yatzy.table('free')"],
+                   env=env, check=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--budget-terminal", type=float, default=80.0)
+    parser.add_argument("--budget-window", type=float, default=150.0)
+    parser.add_argument("--speech", default="tts", choices=("tts", "text", "none"), help="the window's speech")
+    parser.add_argument("--size", default="1536x864", help="the window's size, WIDTHxHEIGHT")
+    parser.add_argument("--window-child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.window_child:
+        window_child(args.window_child, args.speech, args.size)
+        return 0
+    over = False
+    with tempfile.TemporaryDirectory() as folder:
+        env = environment(Path(folder))
+        base = baseline(env)
+        print(f"baseline (python -c 'import accessible_dice'): {base:.1f} MB")
+        print(f"{'game':<32} {'terminal':>9} {'over base':>10} {'window':>8} {'over base':>10}")
+
+        def row(name: str, text: float, shown: float) -> bool:
+            print(f"{name:<32} {text:>6.1f} MB {text - base:>7.1f} MB {shown:>5.1f} MB {shown - base:>7.1f} MB")
+            return text > args.budget_terminal or shown > args.budget_window
+
+        cold = {**env, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-text")}
+        building = terminal("yatzy", cold), window("yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE":
+                                                             str(Path(folder) / "cold-window")}, args.speech, args.size)
+        env.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", str(Path(folder) / "strategy"))
+        prepare_yatzy(env)
+        for game in args.games.split(","):
+            over = row(game, terminal(game, env), window(game, env, args.speech, args.size)) or over
+        over = row("yatzy, table built in the game", *building) or over
+        shown = window(",".join(GAMES), env, args.speech, args.size)
+        print(f"{'all five games in one window':<32} {'':>9} {'':>10} {shown:>5.1f} MB {shown - base:>7.1f} MB")
+        over = over or shown > args.budget_window
+    print(f"budgets: terminal {args.budget_terminal:.0f} MB, window {args.budget_window:.0f} MB: "
+          f"{'OVER' if over else 'within'}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
