@@ -80,13 +80,13 @@ def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "15
 def window_child(games: str, speech: str, size: str) -> None:
     """Play each of ``games`` (comma-separated) in one real window until it ends (the child :func:`window` measures)."""
     import pygame
-    from accessible_dice.ui.window_game import GameScreen
 
     from accessible_dice.presentation.i18n import language
     from accessible_dice.session import new_session
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
     from accessible_dice.ui.window import Window
+    from accessible_dice.ui.window.game import GameScreen
 
     lang = language("en")
     speaker = Speaker(speech, gettext=lang._, stream=open(os.devnull, "w"))  # noqa: SIM115 - closed with the speaker
