@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from e2e_support import MAIN_MENU, run_cli
+from e2e_support import MAIN_MENU, no_save_left, run_cli, the_save
 from window_driver import Driver, open_driver, open_window
 
 from accessible_dice import settings as config
@@ -80,19 +80,22 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
     saved = run_cli(["--game", "yatzy", "--ui", "console", "--speech", "text", "--players", "Ola"],
                     ["roll", "q"], tmp_path)
     assert saved.lines[-1] == "Game saved. Goodbye."
-    played = run_cli(MENU, ["6", "1", "Anna, Ben", "", "", *WHOLE_GAME, "7"], tmp_path)
-    assert played.lines[0].startswith("Main menu: 1 New game, 2 Continue Yatzy with Ola, 3 Settings, "
-                                      "4 Score history, 5 Tutorial, 6 Practice game, or 7 Quit.")
+    kept = the_save(tmp_path).read_bytes()
+    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "6"], tmp_path)
+    assert played.lines[0].startswith("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, "
+                                      "5 Practice game, or 6 Quit. Saved games, the latest first: 7 Yatzy with Ola: ")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
-    assert played.lines[-2].startswith("Main menu: 1 New game, 2 Continue Yatzy with Ola")
+    assert played.lines[-2].startswith("Main menu: 1 New game, 2 Settings, ")
+    assert "Saved games, the latest first: 7 Yatzy with Ola: " in played.lines[-2]
+    assert the_save(tmp_path).read_bytes() == kept  # still the one save, untouched
     assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
 
 
 def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver: Driver) -> None:
     from accessible_dice.history import history_path
-    from accessible_dice.session import save_path
+    from accessible_dice.storage import data_dir
     from accessible_dice.ui.window.game import GameScreen
     from accessible_dice.ui.window.menu import MainMenu
 
@@ -104,9 +107,12 @@ def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver
     screen = driver.top
     assert isinstance(screen, GameScreen) and screen.session.practice
     assert any("Practice game: it is not saved" in said.text for said in driver.said)
-    while not screen.session.game.is_over():
+    for _ in range(400):  # Enter plays each step to the end (bounded: a test never hangs)
+        if screen.session.game.is_over():
+            break
         driver.keys("return")
-    assert not save_path().exists() and not history_path().exists()
+    assert screen.session.game.is_over()
+    assert no_save_left(data_dir()) and not history_path().exists()
 
 
 # ---------------------------------------------------------------- SR-03 brief means brief
@@ -131,11 +137,12 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
 
 
 def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_prompt_again(driver: Driver) -> None:
-    from accessible_dice.session import new_session, save_path
+    from accessible_dice import saved_games
+    from accessible_dice.session import new_session
     from accessible_dice.ui.window import Entry
     from accessible_dice.ui.window.game import GameScreen
 
-    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=save_path())
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=saved_games.new_path("shut-the-box"))
     driver.window.push(GameScreen(driver.window, session))
     field = driver.top
     assert isinstance(field, Entry)
@@ -172,7 +179,7 @@ def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
     result = run_cli(["--ui", "console", "--speech", "text"], ["repeat", "stop", "1", "opakovat", "q"], tmp_path)
     menu = MAIN_MENU
     assert result.lines[:3] == [menu, menu, "Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, "
-                                "or 5 Threes Away."]
+                                "or 5 Threes Away. Enter: Shut the Box."]
     assert result.lines[3].startswith("opakovat is not a choice here")
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["opakovat", "q"], tmp_path)
     assert czech.lines[1] == czech.lines[0]
@@ -201,7 +208,7 @@ def test_GN_11_report_in_a_game_writes_one_file_with_the_save_settings_announcem
     game = text.split("## Game in progress (its save)\n", 1)[1].split("\n\n## ", 1)[0]
     from accessible_dice import save
 
-    assert save.loads(game).history == save.read(tmp_path / "saves" / "current.json").history
+    assert save.loads(game).history == save.read(the_save(tmp_path)).history
     assert "Anna threw 3 and 4. Singles: 3 and 4. Sum: 7." in text
     assert "## End of accessible-dice.log" in text and "speech: using text" in text
 
@@ -248,7 +255,7 @@ def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path)
     assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
     assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
                                 "Ben, throw 2 dice and type their values from 1 to 6, like 3 5.",
-                                "Ben threw 6 and 6. Singles: 6."]
+                                "Ben threw 6 and 6. Singles: 6. Press Enter for Singles (6)."]
     assert first.lines[8] == "6 shut. Anna's turn. Anna's own settings."
     config_folder = tmp_path / "config"
     assert Profiles(config_folder / "profiles").load("anna").verbosity == "brief"
@@ -306,7 +313,7 @@ def test_CG_02_the_terminal_tutorial_says_what_to_type_waits_explains_and_contin
     # Something else than the step waited for is done as always; the step is said again.
     assert first.lines[6] == "Now hear the dice again, as you can at any time: type dice."
     assert first.lines[8].startswith("Now make a move. ") and first.lines[8].endswith(
-        "Type one of singles, sum, or shut N.")
+        "Type one of singles, sum, shut N, or c N, a move by its number in the moves list.")
     assert (tmp_path / "tutorials" / "shut-the-box.json").exists()
     again = run_cli(args, ["4", "1", "sum", "board", "roll", "q"], tmp_path)
     assert "The tutorial of Shut the Box goes on. Now make a move." in again.lines[2]
@@ -314,7 +321,7 @@ def test_CG_02_the_terminal_tutorial_says_what_to_type_waits_explains_and_contin
     assert again.lines[-2].endswith("That is the tutorial: you threw, moved and asked. Play on to the end of this "
                                     "game for practice, or leave it.")
     assert not (tmp_path / "tutorials" / "shut-the-box.json").exists()
-    assert not (tmp_path / "saves" / "current.json").exists()
+    assert no_save_left(tmp_path)
 
 
 def test_CG_02_the_first_choice_of_a_game_offers_its_tutorial_once(tmp_path) -> None:
@@ -374,7 +381,9 @@ def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path,
     driver = WindowDriver(window, spy)
     try:
         _keys_list(driver)
-        while not driver.last.startswith("throw the dice; with real dice, type the values thrown: R"):
+        for _ in range(60):  # down the list to the throw key (bounded: a test never hangs)
+            if driver.last.startswith("throw the dice; with real dice, type the values thrown: R"):
+                break
             driver.keys("down")
         driver.keys("return")
         assert driver.last == ("Press the new key for: throw the dice; with real dice, type the values thrown. "

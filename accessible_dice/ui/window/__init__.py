@@ -632,8 +632,9 @@ class Window:
         """Several settings changed at once by a key (F8: a theme and no colour pair), saved and applied."""
         self.prefs.settings = chosen
         if self.prefs.path is not None:
-            try:
-                config.store(chosen, self.prefs.path)
+            try:  # each where the settings screen keeps it: a player's own theme in their profile
+                for key in [k for k in config.BY_KEY if chosen.value(k) != self.prefs.shared.value(k)]:
+                    self.prefs._keep(key, chosen)
             except OSError as error:
                 log.warning("could not keep the settings: %s", error)
         self.apply(chosen)

@@ -37,7 +37,8 @@ class KeysMenu(Menu):
         _ = self._
         items: list[MenuItem] = [
             # Translators: an action and its key in the list of keys, e.g. "throw the dice: R".
-            (binding.action, _("{does}: {keys}").format(does=_(binding.does), keys=_(binding.keys)),
+            (f"{binding.context}-{binding.action}",  # an action may be in two contexts ("letter")
+             _("{does}: {keys}").format(does=_(binding.does), keys=_(binding.keys)),
              partial(self.ask, binding))
             for context in keys.CONTEXTS for binding in keys.active()
             if binding.context == context and keymap.removable(binding)]
