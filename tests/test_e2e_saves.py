@@ -184,6 +184,7 @@ def test_the_last_move_is_said_before_any_wait_for_a_locked_history(
     lock.take(tmp_path / "history.sqlite3")
     program = started(tmp_path, ["--game", "threes-away", "--option", "rounds=1", "--dice", "manual"])
     type_lines(program, ["1 1 1 1 1", "keep 1 2 3 4 5"])
+    program.stdin.close()  # type: ignore[union-attr]  # input ends at the after-game question
     said: list[tuple[float, str]] = []
     for line in program.stdout:  # type: ignore[union-attr]
         said.append((time.monotonic(), line.strip()))
