@@ -28,6 +28,8 @@ from accessible_dice.ui.terminal import Announcer, Terminal
 CONSOLE = ["--ui", "console", "--speech", "text"]
 #: Seconds any one run here may take before its stack is dumped.
 LIMIT = 30.0
+#: A Yatzy game's first line for one player: whose turn, then how to throw (Terminal.first_step, CG-05).
+OPENING = "Yatzy: Player. Your turn. Type roll or r, or press Enter, to throw. Type help for the commands."
 
 
 def environment(data: Path, **changes: str | None) -> dict[str, str]:
@@ -74,7 +76,7 @@ def test_a_closed_standard_input_is_the_end_of_input(tmp_path: Path) -> None:
                           capture_output=True, text=True, env=environment(tmp_path), timeout=LIMIT + 10,
                           preexec_fn=lambda: os.close(0))
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    assert done.stdout.splitlines() == ["Yatzy: Player. Your turn.", "Goodbye."]
+    assert done.stdout.splitlines() == [OPENING, "Goodbye."]
 
 
 # ---------------------------------------------------------------- a crash
@@ -253,4 +255,4 @@ def test_auto_with_a_stale_display_says_so_and_plays_in_the_terminal(tmp_path: P
                      DISPLAY=":987", WAYLAND_DISPLAY=None)
     assert done.returncode == 0
     assert done.stderr == "accessible-dice: No display answers at :987; using the terminal.\n"
-    assert done.stdout.splitlines() == ["Yatzy: Player. Your turn.", "Goodbye."]
+    assert done.stdout.splitlines() == [OPENING, "Goodbye."]

@@ -147,7 +147,7 @@ def _espeak_present() -> bool:
 def test_with_no_voice_the_window_shows_it_and_keeps_trying_the_built_in_voice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No sound device: the notice appears once, with the invalid cue; the device comes back: the voice speaks."""
-    audio.reset_for_tests()
+    audio.shutdown()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_driver")
     shown: list[Utterance] = []
     speaker = Speaker("tts", stream=io.StringIO())
@@ -165,7 +165,7 @@ def test_with_no_voice_the_window_shows_it_and_keeps_trying_the_built_in_voice(
         assert not notice.tick(20_000.0)
     finally:
         speaker.close()
-        audio.reset_for_tests()
+        audio.shutdown()
 
 
 def test_a_player_who_chose_silence_is_not_told_about_it() -> None:
@@ -195,7 +195,8 @@ def test_the_window_shows_in_large_text_that_no_voice_works(tmp_path: Path, monk
                                                   window._)
         assert window.tick()
         view = window.view()
-        assert view.message.startswith("Speech is not working") and view.alert
+        assert view.answer is not None, "the notice is an answer, shown above the messages"
+        assert view.answer.text.startswith("Speech is not working") and view.answer.alert
         assert driver.spy.last is not None and driver.spy.last.cues[0].name == "invalid"
     finally:
         speaker.close()
