@@ -107,7 +107,9 @@ def test_quiclo_an_equation_taken_back_is_named(tmp_path: Path) -> None:
     result = run_cli([*CONSOLE, "--game", "quiclo", "--players", "Ola", "--seed", "1"], ["r", "1=1=1", "undo"],
                      tmp_path)
     assert result.lines[0].startswith("QUICLO Equation: Ola. You start with 3 lives.")
-    assert result.lines[3].startswith("Taken back: The equation 1=1=1.")
+    # A judged equation is final (Move.final, docs/playing.md): the life it cost stays, and undo says why.
+    assert result.lines[2].startswith("1=1=1: wrong.") and "Ola loses a life: 2 lives left." in result.lines[2]
+    assert result.lines[3] == "What that move showed or cost stays; it cannot be taken back."
 
 
 def test_typed_values_while_real_dice_are_due_are_refused_as_values(tmp_path: Path) -> None:

@@ -107,16 +107,23 @@ def test_a_seeded_game_against_the_computer_through_the_real_command_line(tmp_pa
     result = play(lang, args, typed, tmp_path, module="pig")
     assert result.status == 0
     assert result.lines[:7] == [
-        "Pig: Anna and cpu. The first to bank 100 points wins. Anna's turn.",
+        "Pig: Anna and cpu. The first to bank 100 points wins. Anna's turn. Type roll or r, or press Enter, to throw. "
+        "Type help for the commands.",
         "Anna threw 5. 5 points this turn: roll again, or hold to bank them.",
         "Hint: Roll again, 10.2 expected points this turn. Next best: Hold and bank 5 points, 5.0 expected points "
         "this turn.",
-        "5 points this turn: roll again, or hold to bank them.",
+        "5 points this turn: roll again, or hold to bank them. 1 Roll again. 2 Hold and bank 5 points. Type c and a "
+        "number to choose, like c 2.",
         "Anna threw 3. 8 points this turn: roll again, or hold to bank them.",
         "Anna: 0 points. At risk this turn: 8 points.",
         "Anna banks 8 points; 8 in total. cpu's turn.",
     ]
-    assert result.lines[-1].startswith("cpu banks ") and "Game over. cpu wins with " in result.lines[-1]
+    # The end: the last bank, the winner on a line of its own, then the question after the game, which answers
+    # the rest of the typed moves until the input ends.
+    end = next(number for number, line in enumerate(result.lines) if line.startswith("Game over."))
+    assert result.lines[end - 1].startswith("cpu banks ") and result.lines[end].startswith("Game over. cpu wins with ")
+    assert result.lines[end + 1].startswith("Type rematch or press Enter to play again")
+    assert result.lines[end + 2:] == ["The game is over."] * (len(result.lines) - end - 3) + ["Goodbye."]
     if result.other is not None:
         assert result.other.lines[0].startswith("Prasátko: Anna a cpu.")
 
