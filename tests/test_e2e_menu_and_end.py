@@ -103,7 +103,7 @@ def test_storeslem_a_board_with_commas_and_its_undo_are_said_right(tmp_path: Pat
     assert result.lines[2].startswith("Taken back: The board 1, 2, 3, 4, 5, 6, 7, 8, and 9. Ola's turn.")
 
 
-def test_quiclo_an_equation_taken_back_is_named(tmp_path: Path) -> None:
+def test_quiclo_a_judged_equation_is_final_and_undo_says_why(tmp_path: Path) -> None:
     result = run_cli([*CONSOLE, "--game", "quiclo", "--players", "Ola", "--seed", "1"], ["r", "1=1=1", "undo"],
                      tmp_path)
     assert result.lines[0].startswith("QUICLO Equation: Ola. You start with 3 lives.")
