@@ -48,20 +48,24 @@ def environment(folder: Path) -> dict[str, str]:
             "TERM": "dumb"}
 
 
+#: Runs the measured command as the child of a fresh, small interpreter and prints its exit status and peak
+#: resident set. A process forked straight from this one would start its peak at this one's size (Linux counts
+#: the pages shared at the fork): a test run grown to 150 MB would make every figure 150 MB.
+_MEASURE = ("import os, subprocess, sys; "
+            "p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL); "
+            "_pid, status, usage = os.wait4(p.pid, 0); "
+            "print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)")
+
+
 def peak_mb(command: list[str], env: dict[str, str], typed: str = "") -> float:
     """The peak resident set of ``command`` run to its end, in MB (10^6 bytes)."""
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=env)
-    assert process.stdin is not None and process.stderr is not None
-    process.stdin.write(typed.encode())
-    process.stdin.close()
-    _pid, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    errors = process.stderr.read().decode()
-    if process.returncode != 0:
-        raise RuntimeError(f"{command} ended with {process.returncode}: {errors}")
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *command], input=typed.encode(), capture_output=True,
+                          env=env, check=False)
+    status, peak = done.stdout.split() if done.returncode == 0 else ("1", "0")
+    if int(status) != 0:
+        raise RuntimeError(f"{command} ended with {status}: {done.stderr.decode()}")
     # Linux reports kilobytes, macOS bytes.
-    return usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024) / 1e6
+    return int(peak) * (1 if sys.platform == "darwin" else 1024) / 1e6
 
 
 def baseline(env: dict[str, str]) -> float:
