@@ -37,8 +37,8 @@ class KeysMenu(Menu):
         _ = self._
         items: list[MenuItem] = [
             # A row's id is context and action: one action ("letter") may be in two contexts.
-            # Translators: an action and its key in the list of keys, e.g. "throw the dice: R".
             (f"{binding.context}-{binding.action}",
+             # Translators: an action and its key in the list of keys, e.g. "throw the dice: R".
              _("{does}: {keys}").format(does=_(binding.does), keys=_(binding.keys)),
              partial(self.ask, binding))
             for context in keys.CONTEXTS for binding in keys.active()
