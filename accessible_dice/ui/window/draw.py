@@ -20,6 +20,9 @@ the layout's own rectangles (docs/window.md explains every rule):
   longer fits scrolls: a column shows whole units only (a row, a line of
   dice, a button row), the one with the focus always whole, and a "more"
   mark in a strip of its own says what is above, below or beside.
+- **The dice stay in view.** A line of dice scrolled past stays at the top
+  as faces of body-text size (a unit's stand-in), while it fits with the
+  focused unit; the message panel gives way to it, down to one line.
 - **Messages stay.** The latest things said are listed newest first in a
   panel nothing else covers, each wrapped in full and tagged with whose
   turn it was; the history keys (Comma, Period) scroll it.
@@ -376,18 +379,25 @@ class Unit:
 
     ``draw(painter, x, y)`` paints it with its top-left at ``(x, y)``;
     ``keys`` are the state elements in it (for what is hidden), ``focus``
-    whether the focused item is in it.
+    whether the focused item is in it. ``stand_in``: a smaller form drawn
+    at the top of the column while the column is scrolled past the unit
+    (the dice, while a move is chosen under them: LV-08).
     """
 
     height: int
     draw: Callable[[Painter, int, int], None]
     keys: tuple[str, ...] = ()
     focus: bool = False
+    stand_in: Unit | None = None
 
 
 def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | None = None,
             gap: int | None = None) -> None:
-    """Units top to bottom in ``rect``, ``gap`` apart; scrolled so the focused unit is whole, with "more" strips."""
+    """Units top to bottom in ``rect``, ``gap`` apart; scrolled so the focused unit is whole, with "more" strips.
+
+    A unit scrolled past above that has a stand-in leaves it at the top,
+    under the "more above" strip, when the stand-ins fit with the focused unit.
+    """
     m = p.m
     top = rect.top
     if sticky is not None:
@@ -404,9 +414,11 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
     strip = line_height(m.mark) + m.pad
     room = rect.bottom - top - 2 * strip
     target = next((n for n, u in enumerate(units) if u.focus), 0)
+    standing = _stand_ins(units, room, gap)
 
     def span(first: int, last: int) -> int:
-        return sum(u.height for u in units[first:last + 1]) + gap * (last - first)
+        ins = sum(stand_in.height + gap for n, stand_in in standing.items() if n < first)
+        return sum(u.height for u in units[first:last + 1]) + gap * (last - first) + ins
 
     first = 0
     while first < target and span(first, target) > room:
@@ -416,17 +428,28 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
         last += 1
     while first > 0 and span(first - 1, last) <= room:
         first -= 1
-    y = top + strip
-    for unit in units[first:last + 1]:
-        unit.draw(p, rect.left, y)
-        y += unit.height + gap
-    for unit in (*units[:first], *units[last + 1:]):
-        p.drawn.hidden.extend(unit.keys)
     if first > 0:
         _more(p, pygame.Rect(rect.left, top, rect.width, strip - m.pad), "up", p.words.above)
+    y = top + strip
+    for unit in [stand_in for n, stand_in in standing.items() if n < first] + units[first:last + 1]:
+        unit.draw(p, rect.left, y)
+        y += unit.height + gap
+    for n, unit in enumerate(units):
+        if (n < first and n not in standing) or n > last:
+            p.drawn.hidden.extend(unit.keys)
     if last + 1 < len(units):
         _more(p, pygame.Rect(rect.left, rect.bottom - strip + m.pad, rect.width, strip - m.pad), "down",
               p.words.below)
+
+
+def _stand_ins(units: list[Unit], room: int, gap: int) -> dict[int, Unit]:
+    """The stand-ins of the units before the focused one that fit in ``room`` with it, by the unit's index
+    (the ones nearest the focus win)."""
+    target = next((n for n, u in enumerate(units) if u.focus), 0)
+    standing = {n: u.stand_in for n, u in enumerate(units[:target]) if u.stand_in is not None}
+    while standing and units[target].height + sum(u.height + gap for u in standing.values()) > room:
+        del standing[min(standing)]
+    return standing
 
 
 def _more(p: Painter, rect: pygame.Rect, direction: str, words: str) -> None:
@@ -599,8 +622,31 @@ def _dice_units(row: Row, focus: Cell | None, width: int, m: Metrics) -> tuple[l
                 p.drawn.place("die", cell.key, whole)
 
         frame_room = 2 * (m.frame + max(3, m.frame // 2))
-        units.append(Unit(height + frame_room, draw, tuple(c.key for c in cells), focus in cells))
+        units.append(Unit(height + frame_room, draw, tuple(c.key for c in cells), focus in cells,
+                          stand_in=_dice_line(cells, m)))
     return units, size, digit
+
+
+def _dice_line(cells: list[Cell], m: Metrics) -> Unit:
+    """The dice as one line of faces as high as body text, held ones raised and framed: what stays in view
+    while the column is scrolled past the dice (the full dice come back with the focus)."""
+    size = m.body
+    ring = m.frame + 2
+    lift = size // 8
+    gap = 2 * m.pad
+    height = size + lift + 2 * ring
+
+    def draw(p: Painter, x: int, y: int) -> None:
+        for n, cell in enumerate(cells):
+            slot = pygame.Rect(x + n * (size + 2 * ring + gap), y, size + 2 * ring, height)
+            face = pygame.Rect(slot.left + ring, slot.top + ring + (0 if cell.marked else lift), size, size)
+            if cell.marked:
+                pygame.draw.rect(p.surface, p.theme.held, face.inflate(2 * ring - 2, 2 * ring - 2), m.frame // 2,
+                                 border_radius=size // 4)
+            p.die(face, cell.value or 0)
+            p.drawn.place("die", cell.key, slot)
+
+    return Unit(height, draw)
 
 
 def _die_base(m: Metrics, count: int, width: int, room: float) -> int:
@@ -1059,8 +1105,12 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     least = max(least, min(wanted, _least_panel(m)))
     content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
     panel = max(least, rect.height - content - m.margin)
-    # The focused unit is always whole: the panel gives way to it (and the "more" strips) when it must.
-    focused = max((u.height for u in units if u.focus), default=0) + 2 * (line_height(m.mark) + m.pad) + pinned
+    # The focused unit is always whole: the panel gives way to it, the "more" strips and the dice's
+    # stand-ins above it, down to its smallest, when it must.
+    strips = 2 * (line_height(m.mark) + m.pad)
+    most = rect.height - m.margin - _least_panel(m) - strips - pinned
+    ins = sum(stand_in.height + m.pad for stand_in in _stand_ins(units, most, m.pad).values())
+    focused = max((u.height for u in units if u.focus), default=0) + strips + pinned + ins
     panel = max(_least_panel(m), min(panel, rect.height - m.margin - focused))
     top = pygame.Rect(rect.left, rect.top, rect.width, rect.height - panel - m.margin)
     return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
