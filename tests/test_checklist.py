@@ -6,6 +6,7 @@ docs/accessibility.md lists every row with its status and the test that guards i
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -461,6 +462,38 @@ def test_LV_08_LV_15_at_200_percent_every_game_shows_its_dice_and_message_and_no
         lost += [f"{name}: {a} over {b}" for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:]
                  if ra.colliderect(rb)]
     assert lost == []
+
+
+# ---------------------------------------------------------------- LV-11 text spacing in the rules and the help
+
+
+@pytest.mark.parametrize("page", ["ctrl+f1", "f1"], ids=["rules", "help"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 1080)], ids=["720p", "1080p", "32:9"])
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_LV_11_pages_keep_80_characters_a_line_1_5_line_spacing_and_paragraphs_twice_that(
+        driver: Driver, page: str, size: tuple[int, int], scale: float) -> None:
+    """Measured on the drawn page: the characters of each line, the distance between a paragraph's lines
+    and between paragraphs (top to top); and a heading is drawn larger than the text (LV-08)."""
+    from test_window_render import _render
+
+    driver.game("yatzy", ["Anna"])
+    driver.keys(page)
+    _surface, drawn = _render(driver, size, scale)
+    assert max(len(text) for text, _rect in drawn.texts) <= 80
+    blocks = [(item.kind, [rect for _text, rect in drawn.texts if item.rect.contains(rect)])
+              for item in drawn.items if item.kind in ("line", "heading")]
+    assert len(blocks) >= 2, "a page of more than one paragraph is drawn"
+    line = 1.5 * drawn.body
+    for _kind, rects in blocks:
+        assert all(b.top - a.top >= line - 1 for a, b in itertools.pairwise(rects))
+    for (kind, rects), (_next_kind, following) in itertools.pairwise(blocks):
+        if kind == "line":
+            assert following[0].top - rects[-1].top >= 2 * line - 1
+    heights = {kind: max(rect.height for rect in rects) for kind, rects in blocks}
+    if "heading" in heights:
+        assert heights["heading"] > heights["line"]
+    else:
+        assert page == "f1", "the rules page has headings"
 
 
 # ---------------------------------------------------------------- the checklist itself, in docs/accessibility.md

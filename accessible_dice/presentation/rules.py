@@ -7,6 +7,9 @@ line, and ``#``, ``*``, ``|``, backticks and link targets are dropped. The
 terminal's ``rules`` command prints the lines; the window's Ctrl+F1 reads
 them a line at a time.
 
+A heading comes back as a :class:`Heading`, a string like the others that
+the window draws larger and underlined (LV-08: headers stay distinct).
+
 The pages ship with the program (see :mod:`accessible_dice.resources`), in
 English and in each language of the game.
 """
@@ -25,6 +28,12 @@ _BULLET = re.compile(r"^[-*+]\s+")
 _NUMBERED = re.compile(r"^\d+[.)]\s+")
 #: ``[text](target)`` -> ``text``.
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+
+
+class Heading(str):
+    """A line that is a heading of the page; it is said and printed as any line."""
+
+    __slots__ = ()
 
 
 def rules_dir() -> Path:
@@ -51,11 +60,11 @@ def rules_lines(markdown: str) -> list[str]:
     lines: list[str] = []
     paragraph: list[str] = []
 
-    def end_paragraph() -> None:
+    def end_paragraph(heading: bool = False) -> None:
         if paragraph:
             said = _plain(" ".join(paragraph))
             if said:
-                lines.append(said)
+                lines.append(Heading(said) if heading else said)
             paragraph.clear()
 
     for raw in markdown.splitlines():
@@ -65,7 +74,7 @@ def rules_lines(markdown: str) -> list[str]:
         elif line.startswith("#"):
             end_paragraph()
             paragraph.append(line.lstrip("#"))
-            end_paragraph()
+            end_paragraph(heading=True)
         elif line.startswith("|"):
             end_paragraph()
             if not set(line) <= set("|-: "):  # not the row under a table's heading

@@ -37,6 +37,7 @@ from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.rules import Heading
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import SpeechOutput
@@ -316,7 +317,8 @@ class Reader(Screen):
         self.lines = list(lines)
 
     def rows(self) -> list[Row]:
-        return [Row(f"line{n}", [Cell(f"line{n}", line, line, kind="line", act=self._again)])
+        return [Row(f"line{n}", [Cell(f"line{n}", line, line, kind="heading" if isinstance(line, Heading) else "line",
+                                      act=self._again)])
                 for n, line in enumerate(self.lines)]
 
     def _again(self) -> None:

@@ -26,7 +26,9 @@ the layout's own rectangles (docs/window.md explains every rule):
 - **Messages stay.** The latest things said are listed newest first in a
   panel nothing else covers, each wrapped in full and tagged with whose
   turn it was; the history keys (Comma, Period) scroll it.
-- Wrapped text has a line spacing of 1.5 (LV-11).
+- Wrapped text has a line spacing of 1.5, lines of at most 80 characters,
+  and a page's paragraphs (the rules, the help) a line and a half more
+  apart; a page's headings are larger and underlined (LV-11, LV-08).
 
 Every colour comes from the :class:`~accessible_dice.ui.window.theme.Theme`.
 """
@@ -55,6 +57,10 @@ SMALLEST = 18
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 #: Line spacing of wrapped text, as a multiple of the text size (LV-11).
 SPACING = 1.5
+#: No wrapped line holds more characters than this, however wide the window (LV-11).
+MEASURE = 80
+#: A heading of a page is this much larger than its body text (LV-08: headers stay distinct).
+HEADING = 1.25
 #: A die never grows past this share of the window's height.
 DIE_CAP = 1 / 6
 #: A landscape window is at least this much wider than high: the regions go beside each other.
@@ -144,7 +150,7 @@ class Drawn:
 
     def place(self, kind: str, key: str, rect: pygame.Rect) -> None:
         self.items.append(Placed(kind, key, pygame.Rect(rect)))
-        if kind in ("die", "button", "cell", "flap", "line", "field"):
+        if kind in ("die", "button", "cell", "flap", "line", "heading", "field"):
             self.cells[key] = pygame.Rect(rect)
 
 
@@ -255,13 +261,14 @@ def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word
-            if _width(candidate, size) <= width:
+            if _width(candidate, size) <= width and len(candidate) <= MEASURE:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while _width(word, size) > width and len(word) > 1:
-                cut = next(n for n in range(len(word) - 1, 0, -1) if _width(word[:n], size) <= width or n == 1)
+            while (_width(word, size) > width or len(word) > MEASURE) and len(word) > 1:
+                cut = next(n for n in range(min(len(word) - 1, MEASURE), 0, -1)
+                           if _width(word[:n], size) <= width or n == 1)
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
@@ -270,7 +277,7 @@ def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width``; a long word is broken too.
+    """``text`` broken into lines no wider than ``width`` nor longer than :data:`MEASURE`; a long word too.
 
     Nothing is cut off: every character lands on some line (LV-08).
     """
@@ -389,6 +396,8 @@ class Unit:
     keys: tuple[str, ...] = ()
     focus: bool = False
     stand_in: Unit | None = None
+    #: Space after the unit, beyond the column's gap, when another unit follows it (a page's paragraph).
+    after: int = 0
 
 
 def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | None = None,
@@ -404,12 +413,11 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
         sticky.draw(p, rect.left, top)
         top += sticky.height
     gap = m.pad if gap is None else gap
-    total = sum(u.height for u in units) + gap * max(0, len(units) - 1)
-    if total <= rect.bottom - top:
+    if _extent(units, gap) <= rect.bottom - top:
         y = top
         for unit in units:
             unit.draw(p, rect.left, y)
-            y += unit.height + gap
+            y += unit.height + gap + unit.after
         return
     strip = line_height(m.mark) + m.pad
     room = rect.bottom - top - 2 * strip
@@ -418,7 +426,7 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
 
     def span(first: int, last: int) -> int:
         ins = sum(stand_in.height + gap for n, stand_in in standing.items() if n < first)
-        return sum(u.height for u in units[first:last + 1]) + gap * (last - first) + ins
+        return _extent(units[first:last + 1], gap) + ins
 
     first = 0
     while first < target and span(first, target) > room:
@@ -433,13 +441,18 @@ def _column(p: Painter, rect: pygame.Rect, units: list[Unit], sticky: Unit | Non
     y = top + strip
     for unit in [stand_in for n, stand_in in standing.items() if n < first] + units[first:last + 1]:
         unit.draw(p, rect.left, y)
-        y += unit.height + gap
+        y += unit.height + gap + unit.after
     for n, unit in enumerate(units):
         if (n < first and n not in standing) or n > last:
             p.drawn.hidden.extend(unit.keys)
     if last + 1 < len(units):
         _more(p, pygame.Rect(rect.left, rect.bottom - strip + m.pad, rect.width, strip - m.pad), "down",
               p.words.below)
+
+
+def _extent(units: list[Unit], gap: int) -> int:
+    """How high ``units`` are one under another, ``gap`` and each one's space after between them."""
+    return sum(u.height for u in units) + sum(gap + u.after for u in units[:-1])
 
 
 def _stand_ins(units: list[Unit], room: int, gap: int) -> dict[int, Unit]:
@@ -490,8 +503,18 @@ ROOM = "(88)"
 NAME_ROOM = "Hannah"
 
 
+#: Cells that are a page's text, not something to press: drawn left-aligned without a box.
+TEXT_KINDS = ("line", "heading")
+
+
+def _own_size(cell: Cell, size: int) -> int:
+    """The text size of ``cell`` in a board or page whose text is ``size``: a heading's is larger."""
+    return round(size * HEADING) if cell.kind == "heading" else size
+
+
 def _cell_size(cell: Cell, size: int, pad: int, most: int) -> tuple[int, int]:
     """A cell's natural size at text ``size`` when at most ``most`` wide: its wrapped text, its note, padding."""
+    size = _own_size(cell, size)
     note = max(SMALLEST, round(size * 0.75))
     lines = wrap(cell.text or " ", size, max(1, most - 4 * pad))
     board = cell.kind in ("flap", "cell")
@@ -505,17 +528,18 @@ def _cell_size(cell: Cell, size: int, pad: int, most: int) -> tuple[int, int]:
 
 
 def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: int, *, wide: bool = False) -> None:
-    """A button, flap, scorecard cell or line of text: its words centred (left-aligned for lines)."""
+    """A button, flap, scorecard cell, line of text or heading: its words centred (left-aligned for text)."""
     m = p.m
+    size = _own_size(cell, size)
     pad = cell_pad(size)
     note_size = max(m.floor, round(size * 0.75))
-    p.drawn.place(cell.kind if cell.kind in ("flap", "cell", "line") else "button", cell.key, rect)
+    p.drawn.place(cell.kind if cell.kind in ("flap", "cell", *TEXT_KINDS) else "button", cell.key, rect)
     if cell.kind == "flap" and cell.marked:
         # A shut flap lies down: lower, with a heavy bar along its top.
         rect = pygame.Rect(rect.left, rect.top + rect.height // 5, rect.width, rect.height - rect.height // 5)
     if focused:
         colour = p.box(rect, True)
-    elif cell.kind != "line":
+    elif cell.kind not in TEXT_KINDS:
         colour = p.box(rect, False)
     else:
         colour = p.theme.text
@@ -527,10 +551,15 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: i
                          border_radius=pad)
     lines = wrap(cell.text or " ", size, rect.width - 4 * pad)
     height = block_height(size, len(lines))
-    if cell.kind == "line" or wide:
+    if cell.kind in TEXT_KINDS or wide:
         # Lines of text and full-width menu items are left-aligned, like any block of text (LV-12).
-        top = rect.top + pad if cell.kind == "line" else rect.centery - height // 2
+        top = rect.top + pad if cell.kind in TEXT_KINDS else rect.centery - height // 2
         p.lines(lines, size, colour, rect.left + 2 * pad, top)
+        if cell.kind == "heading":
+            # A heading is underlined as well as larger, so it stands apart from the text (LV-08).
+            rule = rect.top + pad + height + pad // 2
+            pygame.draw.line(p.surface, colour, (rect.left + 2 * pad, rule), (rect.right - 2 * pad, rule),
+                             max(2, m.frame // 2))
         return
     notes = line_height(note_size) if cell.note else 0
     top = rect.centery - (height + notes) // 2
@@ -859,8 +888,11 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
                 _draw_cell(p, cell, pygame.Rect(cells_x, y, grid.cell_w, cell_h), cell is focus, size)
                 cells_x += grid.cell_w + grid.gap
 
-        # Rows are a focus frame's reach apart, half of it above and half below each row.
-        return Unit(height + ring, draw, tuple(c.key for c in row.cells), focus in row.cells)
+        # Rows are a focus frame's reach apart, half of it above and half below each row; a page's
+        # paragraph (the rules, the help) is followed by a line and a half more (LV-11: paragraph spacing
+        # at least twice the line spacing), a heading is not: it belongs to what follows it.
+        after = round(size * SPACING) if _full_width(row) and row.cells[0].kind == "line" else 0
+        return Unit(height + ring, draw, tuple(c.key for c in row.cells), focus in row.cells, after=after)
 
     units: list[Unit] = []
     heading: Unit | None = None
@@ -1103,8 +1135,7 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     wanted = _message_height(view, m, rect.width, 3)
     least = min(wanted, round(rect.height * share))
     least = max(least, min(wanted, _least_panel(m)))
-    content = sum(u.height for u in units) + m.pad * max(0, len(units) - 1)
-    panel = max(least, rect.height - content - m.margin)
+    panel = max(least, rect.height - _extent(units, m.pad) - m.margin)
     # The focused unit is always whole: the panel gives way to it, the "more" strips and the dice's
     # stand-ins above it, down to its smallest, when it must.
     strips = 2 * (line_height(m.mark) + m.pad)
