@@ -371,7 +371,7 @@ def _keys_list(driver: Driver) -> None:
     assert isinstance(driver.top, KeysMenu)
 
 
-def test_KB_04_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path, monkeypatch) -> None:
+def test_KB_04_KB_05_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp_path, monkeypatch) -> None:
     from window_driver import Driver as WindowDriver
 
     from accessible_dice.ui.window import keymap

@@ -116,7 +116,7 @@ def _event_classes(game: Game) -> list[type[Event]]:
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
-def test_every_event_of_the_rules_has_words(game_id: str) -> None:
+def test_SR_08_every_event_of_the_rules_has_words(game_id: str) -> None:
     """SR-08: every event of the rules is announced; a missing method would be silent."""
     say = presenter_for(new(game_id), language("en"))
     assert [cls.__name__ for cls in _event_classes(say.game) if not hasattr(say, f"on_{cls.__name__}")] == []

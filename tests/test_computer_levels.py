@@ -37,7 +37,7 @@ def play_out(game_id: str, level: str, seed: int, options_: dict) -> Session:
 # ---------------------------------------------------------------- the presets
 
 
-def test_there_are_at_least_four_levels_and_the_setting_offers_each() -> None:
+def test_GN_03_there_are_at_least_four_levels_and_the_setting_offers_each() -> None:
     assert len(LEVELS) >= 4
     assert SPEC.words == WEAKEST_FIRST
     assert config.Settings().computer_level == DEFAULT_LEVEL == "best"

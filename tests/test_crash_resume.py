@@ -79,7 +79,7 @@ def wait_for_save(path: Path, count: int, program: subprocess.Popen) -> None:
 
 
 @pytest.mark.parametrize("run", range(RUNS))
-def test_a_killed_game_resumes_at_the_last_completed_move(tmp_path: Path, run: int) -> None:
+def test_GN_04_a_killed_game_resumes_at_the_last_completed_move(tmp_path: Path, run: int) -> None:
     game_id = GAMES[run % len(GAMES)]
     actions, lines = planned(game_id, seed=run)
     chance = random.Random(1000 + run)

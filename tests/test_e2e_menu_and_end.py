@@ -47,7 +47,7 @@ def test_a_seeded_rematch_throws_other_dice(tmp_path: Path) -> None:
     assert first[0] != second[0]
 
 
-def test_the_menu_remembers_the_last_game_and_enter_enter_plays_it_again(tmp_path: Path) -> None:
+def test_CG_01_the_menu_remembers_the_last_game_and_enter_enter_plays_it_again(tmp_path: Path) -> None:
     typed = ["", "2", "Anna, cpu", "order=upper-first", "", "", "q"]
     first = run_cli(CONSOLE, typed, tmp_path)
     assert "Yatzy: Anna and cpu. Upper section first: Ones to Sixes, then the rest." in first.lines[-2]

@@ -63,7 +63,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     assert no_save_left(tmp_path / lang)
 
 
-def test_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
+def test_SR_15_output_is_plain_lines_only_announcements(tmp_path: Path) -> None:
     """SR-15 with TERM=dumb and a pipe: no escapes, no box art, no prompt characters."""
     result = run_cli(MANUAL, ["help", "1 2", "board", "standings", "q"], tmp_path)
     text = "\n".join(result.lines)

@@ -42,7 +42,7 @@ def missing(font: pygame.font.Font, text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("code", catalogs.LANGUAGES)
-def test_every_string_of_the_language_has_its_glyphs(font: pygame.font.Font, code: str) -> None:
+def test_LV_10_every_string_of_the_language_has_its_glyphs(font: pygame.font.Font, code: str) -> None:
     with catalogs.po_path(code).open("rb") as handle:
         catalog = read_po(handle, locale=code)
     lacking: set[str] = set()

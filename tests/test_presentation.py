@@ -155,7 +155,7 @@ def test_a_throw_asked_for_when_a_move_is_due_says_the_moves() -> None:
                                      "to 6, like 3."),
     (DiceRequest(0, 6, 12), "Anna, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5."),
 ])
-def test_a_manual_dice_prompt_says_who_throws_how_many_the_range_and_the_format(
+def test_ER_03_a_manual_dice_prompt_says_who_throws_how_many_the_range_and_the_format(
         request_: DiceRequest, expected: str) -> None:
     _, say = stb()
     assert say.dice_prompt(request_).text == expected
@@ -179,7 +179,7 @@ def test_review_answers_interrupt_and_change_nothing() -> None:
     assert game.snapshot() == before
 
 
-def test_the_review_answers_say_each_field() -> None:
+def test_CG_04_CG_11_the_review_answers_say_each_field() -> None:
     _, say = stb(throws=[(3, 4), Shut("sum"), (1, 2)], rounds=3)
     assert say.dice_answer().text == "Dice: 1 and 2."
     assert say.board_answer().text == "Ben: open 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10. Shut: none."

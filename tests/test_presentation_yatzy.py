@@ -68,7 +68,7 @@ def test_the_turn_and_moves_say_the_throws_left_and_every_box_with_its_score() -
     assert moves.endswith("Chance for 8 points, and Yatzy for 0 points.")
 
 
-def test_the_dice_review_says_what_is_held_and_the_throws_left() -> None:
+def test_SR_09_the_dice_review_says_what_is_held_and_the_throws_left() -> None:
     _, say = yatzy(Roll((5, 2, 5, 3, 1)), Hold((0, 2)))
     assert say.dice_answer().text == "Dice: 5, 2, 5, 3, 1. Held: the 5 and the 5 (dice 1 and 3). 2 throws left."
 

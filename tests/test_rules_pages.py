@@ -109,7 +109,7 @@ def test_the_page_is_read_in_the_players_language_else_in_english(tmp_path: Path
 
 
 @pytest.mark.parametrize("code", ["cs", "de", "nb", "sv", "da", "fi"])
-def test_every_game_has_its_rules_page_in_every_language(code: str) -> None:
+def test_SR_16_CG_08_every_game_has_its_rules_page_in_every_language(code: str) -> None:
     pages = {path.stem for path in (ROOT / "docs" / "rules" / code).glob("*.md")}
     assert pages == set(GAMES)
 

@@ -178,7 +178,7 @@ def test_a_game_finished_while_the_history_is_locked_waits_and_is_recorded_at_th
         assert history.count() == 1
 
 
-def test_a_saved_game_is_said_with_its_players_turn_time_and_dice(saves: Path) -> None:
+def test_CG_12_a_saved_game_is_said_with_its_players_turn_time_and_dice(saves: Path) -> None:
     session = started(saves, "shut-the-box", ("Anna", "Ben"), rounds=2)
     (saved,) = saved_games.find(saves).games
     now = saved.played + timedelta(hours=1)

@@ -72,7 +72,7 @@ def test_settings_round_trip_through_the_config_folder(tmp_path: Path, monkeypat
     assert list((tmp_path / "elsewhere").iterdir()) == [tmp_path / "elsewhere" / "settings.toml"]
 
 
-def test_a_first_start_uses_the_defaults_and_writes_nothing(path: Path) -> None:
+def test_AU_07_GN_06_a_first_start_uses_the_defaults_and_writes_nothing(path: Path) -> None:
     assert config.load(path) == config.Loaded(Settings())
     assert not path.parent.exists()
 

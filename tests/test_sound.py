@@ -54,7 +54,7 @@ def zero_crossings(samples: array.array) -> int:
 # --- the files -----------------------------------------------------------------
 
 
-def test_every_cue_has_one_file_and_a_text_equivalent() -> None:
+def test_AU_01_every_cue_has_one_file_and_a_text_equivalent() -> None:
     """AU-01: every cue maps to a message; the generator, the player and sounds/ agree."""
     assert {path.stem for path in WAVS} == set(make_sounds.CUES) == set(CUE_MEANINGS)
     assert all(meaning.strip() for meaning in CUE_MEANINGS.values())
@@ -99,7 +99,7 @@ def test_a_cue_is_normalised_without_clipping_or_clicks(path: Path) -> None:
     assert abs(samples[0]) < 200 and abs(samples[-1]) < 200
 
 
-def test_no_two_cues_share_a_file_hash() -> None:
+def test_AU_04_no_two_cues_share_a_file_hash() -> None:
     """AU-04's automatic check: every cue is its own sound."""
     digests = {hashlib.sha256(path.read_bytes()).hexdigest() for path in WAVS}
     assert len(digests) == len(WAVS)
@@ -449,7 +449,7 @@ def test_muted_writes_only_silence(played) -> None:
     assert peak(left) == peak(right) == 0
 
 
-def test_volume_scales_what_is_played(played) -> None:
+def test_AU_03_volume_scales_what_is_played(played) -> None:
     assert peak(played["half_volume"][0]) == pytest.approx(peak(played["centre"][0]) / 2, rel=0.03)
 
 
@@ -459,7 +459,7 @@ def test_a_higher_pitch_is_heard_higher_and_shorter(played) -> None:
     assert zero_crossings(octave) / len(octave) > 1.6 * zero_crossings(normal) / len(normal)
 
 
-def test_effects_step_back_while_speech_plays(played) -> None:
+def test_SR_13_effects_step_back_while_speech_plays(played) -> None:
     """SR-13: ducking lowers effects, also those already playing."""
     assert peak(played["ducked"][0]) == pytest.approx(0.3 * peak(played["centre"][0]), rel=0.05)
     full, ducked = heard(played["win"][0]), heard(played["win_ducked_while_playing"][0])

@@ -324,7 +324,7 @@ def voice(dummy_mixer):
 
 @needs_espeak
 @pytest.mark.parametrize("language", ["cs", "de", "nb", "sv", "da", "fi", "en"])
-def test_each_game_language_has_an_espeak_voice_that_speaks_it(voice: TtsBackend, language: str) -> None:
+def test_SR_12_each_game_language_has_an_espeak_voice_that_speaks_it(voice: TtsBackend, language: str) -> None:
     """SR-12: the built-in voice switches to a voice for the game's language."""
     assert voice.configure(VoiceSettings(language=language))
     chosen = voice.properties()["voice"]
@@ -333,7 +333,7 @@ def test_each_game_language_has_an_espeak_voice_that_speaks_it(voice: TtsBackend
 
 
 @needs_espeak
-def test_voice_settings_round_trip_to_the_engine(voice: TtsBackend) -> None:
+def test_SR_06_voice_settings_round_trip_to_the_engine(voice: TtsBackend) -> None:
     """SR-06: rate, volume, pitch and voice reach the engine's own properties."""
     voice.configure(VoiceSettings(rate=150, volume=0.5, pitch=30, voice="gmq/nb"))
     assert voice.properties() == {"rate": 150, "volume": 0.5, "pitch": 30, "voice": "gmq/nb"}
@@ -538,7 +538,7 @@ def playback(runs: dict[str, Any]) -> dict[str, Any]:
 
 
 @no_speechd
-def test_auto_falls_back_quickly_without_a_screen_reader_and_keeps_stdout_clean(runs) -> None:
+def test_SR_14_auto_falls_back_quickly_without_a_screen_reader_and_keeps_stdout_clean(runs) -> None:
     """Real accessible_output2 and pyttsx3; no audio device, so the built-in voice cannot play: text it is."""
     result = runs["auto_without_audio"]
     assert result["returncode"] == 0, result["stderr"]
@@ -595,7 +595,7 @@ def test_interrupt_and_silence_stop_the_voice_at_once(playback) -> None:
 
 
 @needs_espeak
-def test_the_goodbye_is_heard_before_the_terminal_closes(tmp_path: Path) -> None:
+def test_SR_01_the_goodbye_is_heard_before_the_terminal_closes(tmp_path: Path) -> None:
     """Item 1 of issue 12: "Game saved. Goodbye." was never played (the queue was thrown away at close).
 
     The built-in voice plays through SDL's disk driver, which writes in real

@@ -69,7 +69,7 @@ def test_output_is_plain_lines_one_per_announcement_spoken_too() -> None:
     assert all(line.strip() for line in run.lines)
 
 
-def test_events_queue_and_answers_interrupt() -> None:
+def test_SR_04_events_queue_and_answers_interrupt() -> None:
     run = play(["roll", "board", "bogus"])
     opening, thrown, board, refusal = run.voice.utterances[:4]
     assert not opening.interrupt and not thrown.interrupt
@@ -77,7 +77,7 @@ def test_events_queue_and_answers_interrupt() -> None:
     assert Cue("invalid") in run.cues.played and Cue("dice_land") in run.cues.played
 
 
-def test_computer_turns_are_announced_like_anyone_elses() -> None:
+def test_SR_08_computer_turns_are_announced_like_anyone_elses() -> None:
     run = play(["roll", "singles", "q"], players=("Anna", "cpu"), seed=3)
     assert run.lines[:3] == ["Shut the Box: Anna and cpu. Anna's turn. Type roll or r, or press Enter, to throw. "
                              "Type help for the commands.",
@@ -119,7 +119,7 @@ def test_a_bad_command_during_a_move_is_refused_and_nothing_changes(typed: str, 
     ("sum", "Throw the dice first."),
     ("shut 4", "Throw the dice first."),
 ])
-def test_bad_dice_values_are_refused_with_the_reason_and_asked_again(typed: str, reason: str) -> None:
+def test_ER_01_ER_02_bad_dice_values_are_refused_with_the_reason_and_asked_again(typed: str, reason: str) -> None:
     """ER-01, ER-02: the die in error is named and the fix is said; no turn is lost."""
     run = play([typed, "3 4"], manual=True)
     assert run.lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
@@ -142,7 +142,7 @@ def test_words_are_case_insensitive() -> None:
 # ---------------------------------------------------------------- review, help, history
 
 
-def test_help_lists_the_commands_that_work_now_and_each_one_works() -> None:
+def test_CG_05_help_lists_the_commands_that_work_now_and_each_one_works() -> None:
     """CG-05: the commands help names are exactly ones that parse now."""
     run = play(["help", "roll", "help"], seed=3)
     before, after = run.lines[1], run.lines[3]
@@ -190,7 +190,7 @@ def test_review_commands_answer_and_change_nothing() -> None:
     assert len(run.session.game.history) == 1
 
 
-def test_repeat_and_the_history_step_through_what_was_said() -> None:
+def test_CG_10_repeat_and_the_history_step_through_what_was_said() -> None:
     run = play(["roll", "repeat", "previous", "previous", "next", "next", "newest", "oldest"], seed=3)
     opening, thrown = run.lines[:2]
     assert run.lines[2:] == [thrown, opening, "No older messages.", thrown, "No newer messages.", thrown,
@@ -214,7 +214,7 @@ def test_stop_silences_the_voice() -> None:
     assert run.voice.log[-2:] == [Silenced(), run.voice.utterances[-1]]
 
 
-def test_verbosity_can_be_changed_while_playing() -> None:
+def test_GN_10_verbosity_can_be_changed_while_playing() -> None:
     run = play(["verbosity brief", "roll", "v full", "sum"], seed=3)
     assert run.lines[1:3] == ["Verbosity: brief.", "2, 5."]
     assert run.lines[4] == "Flap 7 shut. Ben's turn. Open: 1, 2, 3, 4, 5, 6, 7, 8, 9, and 10."
@@ -296,7 +296,7 @@ def test_closing_lets_the_last_words_finish_then_releases_the_voice() -> None:
 # ---------------------------------------------------------------- confirming, rules, help, the strategy's warm-up
 
 
-def test_scoring_zero_in_yatzy_asks_first_and_anything_but_yes_chooses_again() -> None:
+def test_ER_04_scoring_zero_in_yatzy_asks_first_and_anything_but_yes_chooses_again() -> None:
     """ER-04: the terminal asks as the window does; "no" leaves the box empty and the turn on."""
     run = play(["1 2 3 4 6", "score yatzy", "no", "score yatzy", "yes", "1 2 3 4 6", "score chance"],
                players=("Anna",), game="yatzy", manual=True)

@@ -46,14 +46,14 @@ def test_contrast_ratio_is_symmetric_and_spans_1_to_21() -> None:
 
 
 @pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
-def test_every_text_pair_reaches_7_to_1(theme) -> None:
+def test_LV_01_LV_02_LV_03_every_text_pair_reaches_7_to_1(theme) -> None:
     low = {name: round(contrast_ratio(*pair), 2) for name, pair in theme.text_pairs().items()
            if contrast_ratio(*pair) < TEXT_CONTRAST}
     assert low == {}
 
 
 @pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
-def test_every_graphic_pair_reaches_3_to_1(theme) -> None:
+def test_LV_05_every_graphic_pair_reaches_3_to_1(theme) -> None:
     pairs = theme.graphic_pairs()
     assert {"focus frame on background", "held marker on table", "pips on die face", "die face on table"} <= set(pairs)
     low = {name: round(contrast_ratio(*pair), 2) for name, pair in pairs.items()
@@ -76,13 +76,13 @@ def test_the_theme_key_goes_round_all_themes() -> None:
     assert seen[-1] == DEFAULT and set(seen) == set(THEMES)
 
 
-def test_focus_is_shown_by_more_than_a_colour_change() -> None:
+def test_LV_06_focus_is_shown_by_more_than_a_colour_change() -> None:
     """LV-06: the focused fill differs from the page in every theme (an inversion), besides the frame."""
     for theme in THEMES.values():
         assert theme.focus_fill != theme.background and theme.focus_text != theme.text
 
 
-def test_no_colour_is_named_outside_the_theme_module() -> None:
+def test_LV_13_no_colour_is_named_outside_the_theme_module() -> None:
     """LV-13: every RGB triple and hex colour of the window lives in ui/window/theme.py."""
     window_files = sorted(path for path in (UI / "window").glob("*.py") if path.name != "theme.py")
     triple = re.compile(r"\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)")

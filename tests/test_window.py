@@ -23,7 +23,7 @@ _driver = pytest.fixture(name="driver")(open_driver)
 # ---------------------------------------------------------------- whole games
 
 
-def test_a_whole_game_of_shut_the_box_by_the_enter_key_alone(driver: Driver) -> None:
+def test_KB_11_a_whole_game_of_shut_the_box_by_the_enter_key_alone(driver: Driver) -> None:
     """KB-11: Enter throws, Enter takes the focused way; the game ends and Enter returns to the menu."""
     screen = driver.game("shut-the-box", ["Anna"], seed=7)
     for _turn in range(300):
@@ -224,7 +224,7 @@ def test_a_finished_game_goes_into_the_score_history_shown_from_the_menu(driver:
     assert driver.top.lines[0] == "Score history: 1 finished game."
 
 
-def test_escape_in_the_main_menu_asks_before_closing(driver: Driver) -> None:
+def test_KB_15_escape_in_the_main_menu_asks_before_closing(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("escape")
     assert driver.last == "Close Accessible Dice? No, 2 of 2"
@@ -253,7 +253,7 @@ def test_a_text_field_says_each_character_reads_itself_and_edits(driver: Driver)
     assert got == ["54"]
 
 
-def test_escape_closes_a_text_field_without_sending(driver: Driver) -> None:
+def test_KB_02_escape_closes_a_text_field_without_sending(driver: Driver) -> None:
     got: list[str] = []
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.window.push(Entry(driver.window, "Type something", lambda text: got.append(text) or True))
@@ -272,7 +272,7 @@ def test_letters_typed_in_a_field_never_trigger_game_keys(driver: Driver) -> Non
 # ---------------------------------------------------------------- keys everywhere
 
 
-def test_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
+def test_SR_04_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
     """SR-04 and experience.md §1."""
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("return")
@@ -282,7 +282,7 @@ def test_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
     assert driver.said[-1].interrupt and driver.last == "Flap 1, open"
 
 
-def test_f1_says_exactly_the_keys_that_work_on_the_screen(driver: Driver) -> None:
+def test_CG_03_CG_05_f1_says_exactly_the_keys_that_work_on_the_screen(driver: Driver) -> None:
     """CG-05 / KB-05: the help is the key table filtered by the screen's contexts."""
     screen = driver.game("yatzy", ["Anna"], seed=1)
     driver.keys("f1")
@@ -322,7 +322,7 @@ def test_review_keys_say_what_the_terminal_commands_say(driver: Driver) -> None:
     assert driver.last == screen.presenter.moves_answer().text
 
 
-def test_history_keys_step_through_past_announcements(driver: Driver) -> None:
+def test_CG_10_history_keys_step_through_past_announcements(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     opening = driver.spy.texts[0]
     driver.keys("return")
@@ -335,7 +335,7 @@ def test_history_keys_step_through_past_announcements(driver: Driver) -> None:
     assert driver.last == thrown
 
 
-def test_control_stops_speech_and_unbound_keys_say_why(driver: Driver) -> None:
+def test_SR_05_EV_04_control_stops_speech_and_unbound_keys_say_why(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     before = driver.silenced
     driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
@@ -348,7 +348,7 @@ def test_control_stops_speech_and_unbound_keys_say_why(driver: Driver) -> None:
     assert len(driver.said) == count
 
 
-def test_settings_keys_change_size_theme_and_rate_and_say_so(driver: Driver) -> None:
+def test_CG_13_settings_keys_change_size_theme_and_rate_and_say_so(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("ctrl+=")
     assert driver.window.scale == 1.25 and driver.last == "Text size 125 percent."
@@ -383,7 +383,7 @@ def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -
 
 
 @pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away", "storeslem", "quiclo"])
-def test_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
+def test_SR_07_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
     screen = driver.game(game_id, ["Anna", "Ben"])
     assert driver.spy.texts[0].startswith(screen.presenter.opening().text)
 
@@ -391,7 +391,7 @@ def test_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) 
 # ---------------------------------------------------------------- computer players and thinking
 
 
-def test_a_computer_turn_waits_for_its_pace_refuses_acting_keys_and_enter_plays_it(driver: Driver) -> None:
+def test_KB_09_a_computer_turn_waits_for_its_pace_refuses_acting_keys_and_enter_plays_it(driver: Driver) -> None:
     driver.window.pace = 60
     screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
     assert screen.computer_turn()
@@ -434,7 +434,7 @@ def test_slow_thinking_leaves_the_window_answering_keys(driver: Driver) -> None:
     assert got == ["done"] and screen.thinking is None
 
 
-def test_a_key_reaches_the_speaker_in_under_10_ms_median(driver: Driver) -> None:
+def test_EV_04_a_key_reaches_the_speaker_in_under_10_ms_median(driver: Driver) -> None:
     """Timing as in benchmarks/window_latency.py (docs/performance.md): post, handle, speak."""
     import statistics
     import time
@@ -529,7 +529,7 @@ def test_a_whole_game_of_quiclo_by_keys_equation_helper_and_none(driver: Driver)
 # ---------------------------------------------------------------- settings
 
 
-def test_keys_that_change_settings_keep_them_in_the_settings_file(tmp_path) -> None:
+def test_GN_01_keys_that_change_settings_keep_them_in_the_settings_file(tmp_path) -> None:
     from window_driver import open_window
 
     from accessible_dice import settings as config
@@ -588,7 +588,7 @@ def test_with_confirmations_off_quitting_does_not_ask(driver: Driver) -> None:
     assert not driver.window.running
 
 
-def test_the_window_title_names_the_screen(driver: Driver) -> None:
+def test_CG_09_the_window_title_names_the_screen(driver: Driver) -> None:
     driver.game("yatzy", ["Anna"])
     assert pygame.display.get_caption()[0] == "Yatzy - Accessible Dice"
     driver.keys("escape")
@@ -671,7 +671,7 @@ def test_h_reads_this_games_records_from_the_score_history(driver: Driver, tmp_p
     assert driver.top is unkept and driver.said[-1].cues, "no score history here: the refusal, with its sound"
 
 
-def test_n_plays_the_computer_turns_through_at_once(driver: Driver) -> None:
+def test_GN_05_n_plays_the_computer_turns_through_at_once(driver: Driver) -> None:
     driver.window.pace = 60
     screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
     driver.keys("n")
@@ -686,7 +686,7 @@ def test_n_plays_the_computer_turns_through_at_once(driver: Driver) -> None:
     assert driver.last == "No computer player is playing now."
 
 
-def test_at_the_pace_wait_a_computer_steps_only_on_enter(driver: Driver) -> None:
+def test_KB_07_at_the_pace_wait_a_computer_steps_only_on_enter(driver: Driver) -> None:
     driver.window.prefs.command(["computer-pace", "wait"])
     assert driver.window.pace is None
     screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
@@ -701,7 +701,7 @@ def test_at_the_pace_wait_a_computer_steps_only_on_enter(driver: Driver) -> None
     assert driver.window.pace == 0.5
 
 
-def test_a_computer_level_chosen_in_the_window_plays_from_the_next_move(driver: Driver) -> None:
+def test_GN_03_a_computer_level_chosen_in_the_window_plays_from_the_next_move(driver: Driver) -> None:
     from accessible_dice.session import new_session
 
     driver.window.pace = 60

@@ -36,7 +36,7 @@ def test_insert_and_caps_lock_are_never_bound() -> None:
         assert read(pygame.K_CAPSLOCK, mod, "", CONTEXTS) is None
 
 
-def test_no_action_needs_two_keys_at_once_except_the_specified_ones() -> None:
+def test_KB_03_KB_06_no_action_needs_two_keys_at_once_except_the_specified_ones() -> None:
     """KB-03: single keys, with Shift or Ctrl only where experience.md §3 says so (and the usual Ctrl+Z, Ctrl+Y)."""
     chords = {binding.action: binding.chords for binding in TABLE}
     ctrl_actions = {b.action for b in TABLE for c in b.chords if c.ctrl and c.key not in ("LCTRL", "RCTRL")}

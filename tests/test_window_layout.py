@@ -77,7 +77,7 @@ def _overlaps(items: list[Placed]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("theme", list(THEMES))
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_every_element_is_inside_whole_apart_and_never_shrinks_as_the_zoom_grows(
+def test_LV_09_LV_15_every_element_is_inside_whole_apart_and_never_shrinks_as_the_zoom_grows(
         driver: Driver, name: str, size: tuple[int, int], theme: str) -> None:
     driver.window.theme = THEMES[theme]
     GAMES[name](driver)

@@ -130,7 +130,7 @@ def test_closing_the_window_in_a_game_says_the_game_is_saved(driver: Driver) -> 
     assert not driver.window.running and "Goodbye" in driver.spy.texts[-1]
 
 
-def test_alt_enter_switches_full_screen_and_remembers_it(driver: Driver) -> None:
+def test_KB_12_alt_enter_switches_full_screen_and_remembers_it(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=1))
     driver.key(pygame.K_RETURN, pygame.KMOD_LALT)
     assert driver.window.prefs.settings.full_screen and driver.last == "Full screen."
@@ -141,7 +141,7 @@ def test_alt_enter_switches_full_screen_and_remembers_it(driver: Driver) -> None
 # ---------------------------------------------------------------- what was said stays readable
 
 
-def test_the_players_own_result_stays_on_screen_with_the_computers_next_line(driver: Driver) -> None:
+def test_LV_16_KB_08_the_players_own_result_stays_on_screen_with_the_computers_next_line(driver: Driver) -> None:
     """Issue 13: "9 + 2 = 12: wrong …" was replaced by the computer's throw within 10 ms."""
     screen = driver.game("quiclo", ["Anna", "cpu"], seed=2)
     driver.keys("r")
@@ -156,7 +156,7 @@ def test_the_players_own_result_stays_on_screen_with_the_computers_next_line(dri
     assert anna in drawn.shown_messages, "Anna's own result is still drawn"
 
 
-def test_the_history_keys_scroll_the_message_panel(driver: Driver) -> None:
+def test_AU_06_CG_10_the_history_keys_scroll_the_message_panel(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna", "Ben"], seed=2, start="order")
     driver.keys("r")
     newest = len(driver.window.shown.log) - 1
@@ -182,7 +182,7 @@ def test_held_and_focused_are_told_apart_in_every_theme(theme: object) -> None:
     assert contrast_ratio(theme.held, theme.background) >= 3  # type: ignore[attr-defined]
 
 
-def test_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -> None:
+def test_AU_02_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -> None:
     screen = driver.game("quiclo", ["Anna", "Ben"], seed=2)
     headers = [row.header for row in screen.rows() if row.header]
     assert headers[0] == "Anna — 3 lives, to move" and headers[1] == "Ben — 3 lives"
@@ -202,7 +202,7 @@ def _settings(driver: Driver, key: str) -> None:
     assert driver.top.focus.place(key)
 
 
-def test_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> None:
+def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> None:
     _settings(driver, "theme")
     labels = [cell.text for row in driver.top.rows() for cell in row.cells]
     assert "Theme: Yellow on black" in labels

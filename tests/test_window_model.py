@@ -20,7 +20,7 @@ def board() -> list[Row]:
     ]
 
 
-def test_a_menu_wraps_both_ways_and_left_right_move_like_up_down() -> None:
+def test_SR_11_a_menu_wraps_both_ways_and_left_right_move_like_up_down() -> None:
     focus = Focus(wrap=True)
     focus.settle(menu("New game", "Continue", "Quit"))
     assert focus.vertical(-1) and focus.cell_key == "Quit"

@@ -112,7 +112,7 @@ def _render(d: Driver, size: tuple[int, int], scale: float = 1.0) -> tuple[pygam
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("size", SIZES, ids=["720p", "1080p"])
 @pytest.mark.parametrize("name", list(SCREENS))
-def test_text_stays_inside_the_window_and_the_focus_is_on_screen(driver: Driver, name: str,
+def test_LV_17_text_stays_inside_the_window_and_the_focus_is_on_screen(driver: Driver, name: str,
                                                                  size: tuple[int, int], scale: float) -> None:
     SCREENS[name](driver)
     surface, drawn = _render(driver, size, scale)
@@ -125,7 +125,7 @@ def test_text_stays_inside_the_window_and_the_focus_is_on_screen(driver: Driver,
 
 
 @pytest.mark.parametrize("name", ["main menu", "shut the box", "yatzy", "threes away", "actions"])
-def test_the_focus_changes_enough_pixels_with_enough_contrast(driver: Driver, name: str) -> None:
+def test_LV_18_the_focus_changes_enough_pixels_with_enough_contrast(driver: Driver, name: str) -> None:
     """LV-17/LV-18: focused against unfocused, the focused item's area changes visibly."""
     SCREENS[name](driver)
     screen = driver.top
@@ -146,7 +146,7 @@ def test_the_focus_changes_enough_pixels_with_enough_contrast(driver: Driver, na
     assert len(strong) >= 2 * perimeter
 
 
-def test_body_text_is_at_least_18_px_high_at_1080p_and_scales_with_the_window() -> None:
+def test_LV_07_body_text_is_at_least_18_px_high_at_1080p_and_scales_with_the_window() -> None:
     """LV-07: the smallest text drawn (notes under dice and flaps) has capitals 18 px high or more."""
     pygame.font.init()
     for height, least in ((1080, 18), (2160, 36)):
@@ -156,7 +156,7 @@ def test_body_text_is_at_least_18_px_high_at_1080p_and_scales_with_the_window() 
     assert Metrics(1920, 1080, 2.0).body == 2 * Metrics(1920, 1080, 1.0).body
 
 
-def test_a_held_die_differs_from_a_loose_one_in_greyscale(driver: Driver) -> None:
+def test_LV_06_a_held_die_differs_from_a_loose_one_in_greyscale(driver: Driver) -> None:
     """LV-06: held is shown by place, a frame and a word, so it survives without colour."""
     screen = driver.game("yatzy", ["Anna"], seed=3)
     driver.keys("r")
@@ -175,7 +175,7 @@ def test_a_held_die_differs_from_a_loose_one_in_greyscale(driver: Driver) -> Non
 
 @pytest.mark.parametrize("theme", list(THEMES))
 @pytest.mark.parametrize("name", list(GAMES))
-def test_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str, theme: str) -> None:
+def test_LV_04_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str, theme: str) -> None:
     """The picture has the window's size, is mostly the theme's background, and its text colour is 7:1 on it."""
     driver.window.theme = THEMES[theme]
     GAMES[name](driver)

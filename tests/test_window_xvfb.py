@@ -78,7 +78,7 @@ def test_the_command_line_runs_the_window_by_keys_without_a_display(tmp_path: Pa
     assert image.get_width() >= 800 and image.get_height() >= 600
 
 
-def test_the_command_line_opens_a_real_window_that_plays_and_closes_by_keys(xvfb: str, tmp_path: Path) -> None:
+def test_KB_01_the_command_line_opens_a_real_window_that_plays_and_closes_by_keys(xvfb: str, tmp_path: Path) -> None:
     _lines, image = _play(tmp_path, DISPLAY=xvfb, SDL_VIDEODRIVER="x11")
     assert image.get_size() == (1024, 640), "80 % of the 1280x800 screen"
     colours = Counter(tuple(image.get_at((x, y))[:3]) for x in range(0, 1024, 4) for y in range(0, 640, 4))
