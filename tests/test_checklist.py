@@ -7,6 +7,8 @@ docs/accessibility.md lists every row with its status and the test that guards i
 from __future__ import annotations
 
 import itertools
+import re
+import time
 from pathlib import Path
 
 import pygame
@@ -21,6 +23,8 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.ui import launch as launching
 
 EN = language("en")
+#: ``{name}`` in a catalog string: a placeholder, not words.
+PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
 MENU = ["--ui", "console", "--speech", "text", "--dice", "manual"]
 _driver = pytest.fixture(name="driver")(open_driver)
 
@@ -496,6 +500,172 @@ def test_LV_11_pages_keep_80_characters_a_line_1_5_line_spacing_and_paragraphs_t
         assert page == "f1", "the rules page has headings"
 
 
+# ---------------------------------------------------------------- rows of the window no other test names
+
+
+def test_LV_12_no_sentence_is_in_capitals_and_blocks_are_left_aligned(driver: Driver) -> None:
+    """Every string of every catalog: no run of three or more words in capitals. A rules page and the
+    message panel: every line of a block starts where its first line starts."""
+    from babel.messages.pofile import read_po
+    from test_window_render import _render
+
+    root = Path(__file__).resolve().parents[1] / "locales"
+    shouting = re.compile(r"\b[A-ZÀ-ÞĀ-Ž]{2,}(?:\W+[A-ZÀ-ÞĀ-Ž]{2,}){2,}\b")
+    for path in [root / "accessible_dice.pot", *sorted(root.glob("*/LC_MESSAGES/accessible_dice.po"))]:
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            if not message.id:
+                continue  # the header
+            texts = [*(message.id if isinstance(message.id, tuple) else (message.id,)),
+                     *(message.string if isinstance(message.string, tuple) else (message.string,))]
+            loud = [text for text in texts if text and shouting.search(PLACEHOLDERS.sub("", text))]
+            assert loud == [], path
+    driver.game("yatzy", ["Anna"])
+    driver.keys("ctrl+f1")
+    _surface, drawn = _render(driver, (1280, 720))
+    blocks = [item.rect for item in drawn.items if item.kind in ("line", "heading", "message")]
+    assert len(blocks) >= 3
+    for block in blocks:
+        lefts = {rect.left for _text, rect in drawn.texts if block.contains(rect)}
+        assert len(lefts) == 1, f"a block of text is not left-aligned: {lefts}"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)], ids=["800x600", "720p", "1080p"])
+@pytest.mark.parametrize("overlay", ["field", "question"])
+def test_LV_19_a_text_field_or_a_question_never_hides_the_focus(driver: Driver, size: tuple[int, int],
+                                                                overlay: str) -> None:
+    """The overlays (a field for real dice, a yes/no question) take the focus and are drawn in the column,
+    so nothing lies over the focused item: no other element's rectangle touches the focus frame's item."""
+    from test_window_render import _render
+
+    from accessible_dice import saved_games
+    from accessible_dice.session import new_session
+    from accessible_dice.ui.window import Confirm, Entry
+    from accessible_dice.ui.window.game import GameScreen
+
+    session = new_session("yatzy", ["Anna", "Ben"], {}, manual=True, save_to=saved_games.new_path("yatzy"))
+    driver.window.push(GameScreen(driver.window, session))
+    if overlay == "question":
+        driver.keys("escape", "escape", "end", "return")  # the field closed, the actions menu, "Close" asks
+    assert isinstance(driver.top, Entry if overlay == "field" else Confirm)
+    for scale in (1.0, 2.0):
+        _surface, drawn = _render(driver, size, scale)
+        assert drawn.focus is not None
+        focused = driver.top.focus.cell_key if overlay == "question" else "field"
+        cell = drawn.cells[focused]
+        over = [f"{item.kind}:{item.key}" for item in drawn.items
+                if item.rect.colliderect(cell) and item.key != focused and item.kind != "messages"]
+        assert over == [], f"{overlay} at {size} {scale}: {over} over the focus"
+        assert drawn.message is not None and not drawn.message.colliderect(cell)
+
+
+def test_LV_20_LV_21_nothing_moves_or_flashes_a_screen_drawn_later_without_a_key_is_the_same(driver: Driver) -> None:
+    """No animation at all: a throw draws its final frame at once, and 0.6 s later, with no key pressed,
+    every pixel is the same (so nothing flashes, tumbles or blinks, and there is no motion to turn off)."""
+    import time
+
+    from test_window_render import _render
+
+    driver.game("yatzy", ["Anna"], seed=2)
+    driver.keys("r")
+    first, _ = _render(driver, (1280, 720))
+    time.sleep(0.6)
+    driver.window.tick()
+    later, _ = _render(driver, (1280, 720))
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(later, "RGB")
+
+
+def test_SR_10_a_scorecard_cell_says_its_row_its_column_and_its_value(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna", "Ben"], seed=2)
+    driver.keys("r", "down", "down")
+    assert screen.focus.cell_key == "ones-0"
+    assert driver.last.startswith("Ones, Anna: empty, would score ")
+    driver.keys("right")
+    assert driver.last == "Ones, Ben: empty"
+    driver.keys("down")
+    assert driver.last == "Twos, Ben: empty"
+
+
+def test_KB_13_a_click_acts_on_release_and_every_target_is_at_least_24_px(driver: Driver) -> None:
+    """A press of the button alone does nothing (moving away before the release cancels); at 100 % on the
+    smallest window every clickable item is 24x24 px or more."""
+    from test_window_render import SCREENS, _render
+
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=1))
+    _render(driver, (1280, 720))
+    heard = len(driver.said)
+    target = driver.window.drawn.cells["settings"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=target.center))
+    driver.window.pump()
+    assert driver.focused() != "settings" and len(driver.said) == heard
+    for name, setup in SCREENS.items():
+        driver.window.screens = []
+        setup(driver)
+        _surface, drawn = _render(driver, (800, 600))
+        small = {key: rect.size for key, rect in drawn.cells.items() if rect.width < 24 or rect.height < 24}
+        assert small == {}, name
+
+
+def test_KB_16_the_actions_menu_pauses_a_computer_turn_and_it_goes_on_after(driver: Driver) -> None:
+    driver.window.pace = 0  # the computer steps as fast as it can
+    screen = driver.game("shut-the-box", ["cpu", "Anna"], seed=1)
+    assert screen.computer_turn()
+    driver.keys("escape")
+    assert driver.top is not screen, "the actions menu is open"
+    for _ in range(5):
+        driver.window.tick()
+        screen.finish_thinking(wait=1)
+        time.sleep(0.05)
+    assert screen.game.history == [], "nothing was played while paused"
+    driver.keys("escape")
+    assert driver.top is screen
+    for _ in range(40):  # bounded: a test never hangs
+        driver.window.tick()
+        screen.finish_thinking(wait=5)
+        if screen.game.history:
+            break
+    assert screen.game.history, "the computer goes on once the game is back"
+
+
+# ---------------------------------------------------------------- CG-07 plain language
+
+
+def _syllables(word: str) -> int:
+    """English syllables by vowel groups, a silent final e dropped: the usual estimate behind Flesch-Kincaid."""
+    groups = re.findall(r"[aeiouy]+", word.lower())
+    silent = word.lower().endswith("e") and not word.lower().endswith(("le", "ee")) and len(groups) > 1
+    return max(1, len(groups) - silent)
+
+
+def _grade(text: str) -> float:
+    """The Flesch-Kincaid grade of ``text``: 0.39 words a sentence + 11.8 syllables a word - 15.59."""
+    sentences = [part for part in re.split(r"[.!?:;]+\s", text) if re.search(r"[A-Za-z]", part)]
+    words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", text)
+    return 0.39 * len(words) / len(sentences) + 11.8 * sum(map(_syllables, words)) / len(words) - 15.59
+
+
+def test_CG_07_english_rules_and_messages_read_at_grade_9_or_lower() -> None:
+    """The checklist's proxy for lower-secondary reading: Flesch-Kincaid grade 9 or lower, for each game's
+    rules page and for the program's messages of four words or more (the other six languages: people)."""
+    from babel.messages.pofile import read_po
+
+    from accessible_dice.presentation.rules import rules_lines
+
+    root = Path(__file__).resolve().parents[1]
+    grades = {page.name: _grade(" ".join(f"{line}." for line in rules_lines(page.read_text(encoding="utf-8"))))
+              for page in sorted((root / "docs" / "rules").glob("*.md"))}
+    with (root / "locales" / "accessible_dice.pot").open("rb") as handle:
+        ids = [message.id[0] if isinstance(message.id, tuple) else message.id for message in read_po(handle)]
+    messages = [PLACEHOLDERS.sub("Anna", text) for text in ids if len(text.split()) >= 4]
+    grades["messages"] = _grade(" ".join(text if text.rstrip()[-1:] in ".!?" else f"{text}." for text in messages))
+    assert len(grades) == 6 and all(grade <= 9 for grade in grades.values()), grades
+    assert _grade("Notwithstanding considerable organisational complexity, accessibility necessitates "
+                  "comprehensive consideration.") > 9, "the measure can fail"
+
+
 # ---------------------------------------------------------------- the checklist itself, in docs/accessibility.md
 
 #: The rows of ../shared/spec/accessibility-checklist.md: each group and how many rows it has.
@@ -504,15 +674,11 @@ ROWS = {"LV": 21, "SR": 16, "KB": 16, "ER": 6, "AU": 7, "CG": 13, "GN": 11, "EV"
 
 def _listed(page: Path) -> list[tuple[str, list[str]]]:
     """The checklist rows of an accessibility page: each id with the tests it names."""
-    import re
-
     found = re.findall(r"^\| ([A-Z]{2}-\d\d) \| [^|]+ \| (.*) \|$", page.read_text(encoding="utf-8"), re.M)
     return [(rid, re.findall(r"`(test_\w+(?:::test_\w+)?)`", tests)) for rid, tests in found]
 
 
 def test_every_checklist_row_is_in_every_accessibility_page_with_tests_that_exist() -> None:
-    import re
-
     from accessible_dice.presentation.i18n import LANGUAGES
 
     root = Path(__file__).resolve().parent

@@ -61,6 +61,14 @@ def test_LV_05_every_graphic_pair_reaches_3_to_1(theme) -> None:
     assert low == {}
 
 
+@pytest.mark.parametrize("theme", THEMES.values(), ids=list(THEMES))
+def test_LV_02_every_shape_that_carries_meaning_reaches_7_to_1_as_high_contrast_asks(theme) -> None:
+    """Every theme is a high-contrast one, so XAG 102's 7:1 holds for the shapes too, not only LV-05's 3:1."""
+    low = {name: round(contrast_ratio(*pair), 2) for name, pair in theme.graphic_pairs().items()
+           if contrast_ratio(*pair) < TEXT_CONTRAST}
+    assert low == {}
+
+
 def test_the_three_themes_of_experience_md_with_yellow_on_black_first() -> None:
     assert list(THEMES) == ["yellow-on-black", "white-on-black", "black-on-white"]
     assert DEFAULT == "yellow-on-black"

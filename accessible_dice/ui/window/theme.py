@@ -100,7 +100,8 @@ YELLOW: Colour = (255, 255, 0)
 CYAN: Colour = (0, 255, 255)
 DARK_BLUE: Colour = (0, 0, 192)
 #: The held-die marker, a colour of its own in every theme: never the focus frame's (issue 13).
-MAGENTA: Colour = (255, 0, 255)
+#: A light magenta: pure magenta is 6.7:1 on black, under the 7:1 that high contrast asks of every shape (LV-02).
+MAGENTA: Colour = (255, 80, 255)
 DARK_RED: Colour = (176, 0, 0)
 
 THEMES: dict[str, Theme] = {
