@@ -113,7 +113,7 @@ def test_a_fifo_in_place_of_a_save_is_refused_at_once_not_waited_on(saves: Path)
     assert "not an ordinary file" in str(outcome[0].refused[0])
 
 
-def test_manual_dice_stay_manual_when_the_game_is_continued(saves: Path) -> None:
+def test_GN_04_manual_dice_stay_manual_when_the_game_is_continued(saves: Path) -> None:
     session = started(saves, "shut-the-box", manual=True)
     resumed = Session.resume(session.save_to)
     assert resumed.manual and resumed.dice_changed_from is None

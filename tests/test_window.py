@@ -131,7 +131,7 @@ def test_scoring_zero_asks_and_no_keeps_the_box_empty(driver: Driver) -> None:
     assert isinstance(driver.top, GameScreen)
 
 
-def test_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(driver: Driver) -> None:
+def test_ER_01_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(driver: Driver) -> None:
     """ER-01/ER-03: the prompt says how many and how; a bad entry is explained; the field stays."""
     from accessible_dice.session import new_session
 

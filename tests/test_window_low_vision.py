@@ -92,7 +92,7 @@ def test_ctrl_and_a_letter_reaches_every_yatzy_box(driver: Driver) -> None:
     assert reached == set(Box)
 
 
-def test_every_key_in_a_text_field_acts_or_says_why_not(driver: Driver) -> None:
+def test_EV_04_every_key_in_a_text_field_acts_or_says_why_not(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=1))
     driver.keys("return", "return")
     assert isinstance(driver.top, Entry)
