@@ -560,6 +560,47 @@ def test_LV_19_a_text_field_or_a_question_never_hides_the_focus(driver: Driver, 
         assert drawn.message is not None and not drawn.message.colliderect(cell)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def test_ER_01_ER_05_a_refused_rethrow_is_shown_beside_the_open_field_with_a_warning_sign(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """The audit's repro (a11y-audit.md, ER-01): Yatzy with real dice, a re-throw typed as 9 9 9. The reason
+    is said and drawn whole in the message panel, which the still open field does not cover, and it carries
+    the warning sign (a shape, not a colour: ER-05)."""
+    from test_window_render import _render
+
+    from accessible_dice import saved_games
+    from accessible_dice.session import new_session
+    from accessible_dice.ui.window import Entry
+    from accessible_dice.ui.window.game import GameScreen
+
+    session = new_session("yatzy", ["Anna", "Ben"], {}, manual=True, save_to=saved_games.new_path("yatzy"))
+    driver.window.push(GameScreen(driver.window, session))
+    driver.type("5 5 2 3 1")
+    driver.keys("return", "1", "2", "r")
+    driver.type("9 9 9")
+    driver.keys("return")
+    reason = "Die 1: 9 is not valid, enter 1 to 6."
+    assert driver.last == reason and isinstance(driver.top, Entry)
+    for scale in (1.0, 2.0):
+        surface, drawn = _render(driver, size, scale)
+        shown = [rect for text, rect in drawn.texts if text in reason]
+        assert shown and drawn.message is not None and all(drawn.message.contains(rect) for rect in shown)
+        assert not drawn.message.colliderect(drawn.cells["field"])
+        colour = driver.window.theme.text
+        assert _marked(surface, drawn.message, shown[0], colour), "the warning triangle is drawn before the reason"
+        others = [rect for text, rect in drawn.texts if drawn.message.contains(rect) and text not in reason
+                  and rect.height == shown[0].height and rect.left < shown[0].left]  # other lines, no sign
+        if scale == 1.0:  # at 200 % the panel holds the refusal alone
+            assert others and not _marked(surface, drawn.message, others[0], colour), \
+                "an announcement that is not a refusal has no sign"
+
+
+def _marked(surface: pygame.Surface, panel: pygame.Rect, line: pygame.Rect, colour: tuple[int, int, int]) -> bool:
+    """The text colour between the panel's own border and a line's first letter: a warning triangle."""
+    return any(surface.get_at((x, y))[:3] == colour
+               for x in range(panel.left + 4, line.left - 2) for y in range(line.top, line.bottom))
+
+
 def test_LV_20_LV_21_nothing_moves_or_flashes_a_screen_drawn_later_without_a_key_is_the_same(driver: Driver) -> None:
     """No animation at all: a throw draws its final frame at once, and 0.6 s later, with no key pressed,
     every pixel is the same (so nothing flashes, tumbles or blinks, and there is no motion to turn off)."""
