@@ -70,7 +70,7 @@ def test_each_question_of_the_last_game_offers_its_last_answer(tmp_path: Path) -
     assert again.lines[5].startswith("Shut the Box: Ann and Ben. Easy variant")
 
 
-def test_help_works_at_every_menu_step_and_options_explain_themselves(tmp_path: Path) -> None:
+def test_CG_03_CG_05_help_works_at_every_menu_step_and_options_explain_themselves(tmp_path: Path) -> None:
     typed = ["help", "", "help", "1", "help", "", "help", "rounds", "rounds=2 start=roll", "", "help", "", "q"]
     result = run_cli(CONSOLE, typed, tmp_path)
     text = "\n".join(result.lines)

@@ -99,7 +99,7 @@ def boom(*_args: object) -> None:
 
 
 @pytest.mark.parametrize(("typed", "saved"), [(["1 2", "help"], True), (["help"], False)])
-def test_a_crash_is_said_in_the_players_language_and_voice_and_says_saved_only_when_it_was(
+def test_SR_01_a_crash_is_said_in_the_players_language_and_voice_and_says_saved_only_when_it_was(
         in_process: SpeechSpy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path, typed: list[str], saved: bool) -> None:
     """U1: the crash line was English in every language, never spoken, and said "saved" with nothing saved."""

@@ -46,7 +46,7 @@ def test_the_key_page_of_each_language_is_made_from_the_key_table(code: str) -> 
 
 @pytest.mark.parametrize("code", OTHERS)
 @pytest.mark.parametrize("name", PAGES)
-def test_every_players_page_exists_in_each_language_and_names_the_same_keys(code: str, name: str) -> None:
+def test_SR_16_every_players_page_exists_in_each_language_and_names_the_same_keys(code: str, name: str) -> None:
     english = exact(page("en", name).read_text(encoding="utf-8"))
     translated = exact(page(code, name).read_text(encoding="utf-8"))
     assert translated == english

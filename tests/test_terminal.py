@@ -326,7 +326,7 @@ def test_input_ending_at_the_question_leaves_the_game_saved_unscored(tmp_path: P
     assert run.session.game.scorecard(0).points == {}
 
 
-def test_help_names_every_command_undo_and_redo_included() -> None:
+def test_CG_05_help_names_every_command_undo_and_redo_included() -> None:
     run = play(["1 2", "help", "undo", "help"], manual=True)
     for line in (run.lines[3], run.lines[5]):
         assert line.endswith("oldest (<), newest (>), verbosity (v), stop, undo, redo, settings, history, profile, "

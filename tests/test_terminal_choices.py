@@ -92,7 +92,7 @@ def test_the_only_possible_move_is_offered_and_enter_makes_it() -> None:
     ("score chance", "chance"), ("score 14", "chance"), ("score ch", "chance"), ("score CHA", "chance"),
     ("c 14", "chance"), ("score fours", "fours"), ("score full", "full_house"), ("score 3", "threes"),
 ])
-def test_yatzy_boxes_by_number_prefix_and_name(typed: str, box: str) -> None:
+def test_ER_06_yatzy_boxes_by_number_prefix_and_name(typed: str, box: str) -> None:
     _, game = yatzy_lines(["", typed, "yes"])
     assert [b.value for b, _points in game.scorecard(0).filled] == [box]
 

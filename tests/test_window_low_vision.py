@@ -72,7 +72,7 @@ def test_shift_9_types_an_open_bracket_into_a_quiclo_field(driver: Driver) -> No
     assert isinstance(driver.top, Entry) and driver.top.typed == "("
 
 
-def test_ctrl_and_a_letter_reaches_every_yatzy_box(driver: Driver) -> None:
+def test_ER_06_ctrl_and_a_letter_reaches_every_yatzy_box(driver: Driver) -> None:
     from accessible_dice.games.yatzy import Box
 
     driver.game("yatzy", ["Anna"], seed=3)
