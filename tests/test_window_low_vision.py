@@ -216,7 +216,7 @@ def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Drive
     assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
 
 
-def test_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
+def test_LV_13_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
     from accessible_dice.presentation.options import refusal_words
     from accessible_dice.ui.window.theme import ColoursTooClose
 

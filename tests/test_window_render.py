@@ -189,6 +189,44 @@ def test_LV_04_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str
     assert THEMES[theme].text in colours and THEMES[theme].face in colours
 
 
+@pytest.mark.parametrize("size", SIZES, ids=["720p", "1080p"])
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_LV_04_every_text_reaches_7_to_1_against_the_lowest_contrast_pixel_behind_it(
+        driver: Driver, name: str, theme: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each screen is drawn twice: once as it is, noting every text's colour and the box of its letters, and
+    once with the texts left out, which leaves what lies behind them. Every pixel behind a text is 7:1 or
+    more from the text's colour, so no texture, picture or neighbouring shape ever lowers the contrast."""
+    driver.window.theme = THEMES[theme]
+    SCREENS[name](driver)
+    written: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    text = draw.Painter.text
+
+    def noting(painter: draw.Painter, words: str, size: int, colour: tuple[int, int, int], **where: object) -> object:
+        rect = text(painter, words, size, colour, **where)  # type: ignore[arg-type]
+        if words.strip():  # the box of the letters' ink, not of the line with its leading
+            written.append((draw.font(size).render(words, True, colour).get_bounding_rect().move(rect.topleft),
+                            colour))
+        return rect
+
+    monkeypatch.setattr(draw.Painter, "text", noting)
+    _render(driver, size)
+    monkeypatch.setattr(draw, "_rendered", lambda words, size, colour: pygame.Surface(
+        draw.font(size).size(words), pygame.SRCALPHA))
+    behind, _ = _render(driver, size)
+    assert written
+    window = behind.get_rect()
+    low = []
+    for rect, colour in written:
+        area = rect.clip(window)
+        under = {behind.get_at((x, y))[:3]
+                 for x in range(area.left, area.right, 2) for y in range(area.top, area.bottom, 2)}
+        worst = min(contrast_ratio(colour, pixel) for pixel in under)
+        if worst < 7:
+            low.append((rect, colour, round(worst, 2)))
+    assert low == []
+
+
 def test_an_open_text_field_is_drawn_with_its_text_and_a_frame(driver: Driver) -> None:
     _entry(driver)
     assert isinstance(driver.top, Entry)

@@ -486,7 +486,7 @@ def _text_units(text: str, size: int, width: int, key: str, turn: bool = False) 
     for n, line in enumerate(lines):
         def draw(p: Painter, x: int, y: int, line: str = line, n: int = n) -> None:
             if turn and n == 0:
-                p.arrow((x + arrow // 2, y + line_height(size) // 2), arrow, "right")
+                p.arrow((x + arrow // 2, y + line_height(size) // 2), arrow - ARROW_GAP, "right")
             p.text(line, size, p.theme.text, topleft=(x + arrow, y))
             p.drawn.place("text", f"{key}-{n}", pygame.Rect(x, y, width, line_height(size)))
 
@@ -499,6 +499,10 @@ def _text_units(text: str, size: int, width: int, key: str, turn: bool = False) 
 
 #: Board cells keep room for this much text, so the grid does not jump as scores appear.
 ROOM = "(88)"
+#: The space a whose-turn triangle leaves before the name it points to, so it never touches a letter (LV-04).
+ARROW_GAP = 4
+#: How far inside its border a chosen cell's frame is drawn, and the gap it keeps from the words.
+CHOSEN_INSET = 3
 #: A scorecard column keeps room for a name this wide; longer names wrap.
 NAME_ROOM = "Hannah"
 
@@ -546,9 +550,10 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: i
     if cell.kind == "flap" and cell.marked:
         pygame.draw.rect(p.surface, colour, (rect.left, rect.top, rect.width, max(4, m.frame)))
     elif cell.kind == "cell" and cell.marked:
-        # A chosen cell: a heavy rounded frame inside its border, besides its word.
-        pygame.draw.rect(p.surface, colour if focused else p.theme.held, rect.inflate(-6, -6), m.frame,
-                         border_radius=pad)
+        # A chosen cell: a heavy rounded frame inside its border, besides its word; no thicker than the
+        # cell's padding, so it never runs under the words (LV-04).
+        inside = rect.inflate(-2 * CHOSEN_INSET, -2 * CHOSEN_INSET)
+        pygame.draw.rect(p.surface, colour if focused else p.theme.held, inside, min(m.frame, pad), border_radius=pad)
     lines = wrap(cell.text or " ", size, rect.width - 4 * pad)
     height = block_height(size, len(lines))
     if cell.kind in TEXT_KINDS or wide:
@@ -564,7 +569,9 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: i
     notes = line_height(note_size) if cell.note else 0
     top = rect.centery - (height + notes) // 2
     p.lines(lines, size, colour, rect.left, top, centre_in=rect.width)
-    if cell.note:
+    # A note wider than its cell (eight scorecard columns at 1280x720: "to move") gives way rather than run
+    # over the border (LV-04); what it says is said and shown otherwise (the frame, the status line).
+    if cell.note and _width(cell.note, note_size) <= rect.width - 2 * pad:
         p.text(cell.note, note_size, colour, center=(rect.centerx, top + height + notes // 2))
 
 
@@ -750,10 +757,14 @@ def _grid(rows: list[Row], size: int, width: int, gap: int) -> Grid:
         if _full_width(row):
             heights.append(_cell_size(row.cells[0], size, pad, width)[1])
             continue
-        own = max(_cell_size(c, size, pad, cell_w)[1] for c in row.cells) if row.sticky else cell_h
+        # A heading row (a scorecard's names) frames the player to move: the words, a padding inside the
+        # border, move in by the frame's inset and a pixel more, so the frame (as thick as the padding) misses them.
+        own = max(_cell_size(c, size, pad, cell_w)[1] for c in row.cells) + 2 * (CHOSEN_INSET + 1) \
+            if row.sticky else cell_h
         lines = len(wrap(row.header, size, (width if above else header_w) - 2 * pad - arrow)) if row.header else 0
         if above:
-            heights.append(own + (block_height(size, lines) + pad if lines else 0))
+            # A heading above its cells keeps clear of the focus frame, which reaches ``gap`` above them (LV-04).
+            heights.append(own + (block_height(size, lines) + max(pad, gap) if lines else 0))
         else:
             heights.append(max(own, block_height(size, lines) + 2 * pad))
     return Grid(size, header_w, cell_w, cell_h, per_line, widest, heights, gap, above)
@@ -864,12 +875,12 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
                 header_x = left
                 if row.turn:
                     # Whose turn: a pointing triangle beside the name (and the words "to move" in it).
-                    p.arrow((left + arrow // 2, y + arrow // 2 + pad), arrow, "right")
+                    p.arrow((left + arrow // 2, y + arrow // 2 + pad), arrow - ARROW_GAP, "right")
                     header_x += arrow
                 header_w = width if grid.above else grid.header_w
                 lines = wrap(row.header, size, header_w - 2 * pad - arrow)
                 p.lines(lines, size, p.theme.text, header_x, y + (0 if grid.above else pad))
-                used = block_height(size, len(lines)) + pad if grid.above else height
+                used = block_height(size, len(lines)) + max(pad, grid.gap) if grid.above else height
                 p.drawn.place("header", row.key, pygame.Rect(left, y, header_w, used))
                 if grid.above:
                     y += used
@@ -903,7 +914,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
             # a one-line heading stays in one unit with its cells, so it is never shown without them.
             units += _text_units(row.header, size, width, f"header-{row.key}", row.turn)
             row = dataclasses.replace(row, header="")
-            height -= block_height(size, lines) + pad
+            height -= block_height(size, lines) + max(pad, grid.gap)
         units.append(unit(row, height))
         if row.sticky:
             heading = units.pop()
@@ -1167,7 +1178,7 @@ def _game(p: Painter, view: View) -> None:
     room = whole.height - _least_panel(m) - m.margin - 2 * (line_height(m.mark) + m.pad)
     if sticky is not None and focused and sticky.height + focused <= room:
         # The focus is in the scorecard: its names stay at the top, so every number keeps its owner in view.
-        content, panel = _split(m, view, whole, [sticky, *board], 0.35, sticky.height)
+        content, panel = _split(m, view, whole, above + board, 0.35, sticky.height)
         _column(p, content, above + board, sticky)
     else:
         units = above + ([sticky] if sticky is not None else []) + board
