@@ -671,6 +671,34 @@ def test_KB_16_the_actions_menu_pauses_a_computer_turn_and_it_goes_on_after(driv
     assert screen.game.history, "the computer goes on once the game is back"
 
 
+def test_KB_02_no_screen_traps_the_focus_down_moves_on_and_escape_leaves(driver: Driver) -> None:
+    """On every screen of the window (menus, fields, the quit question, help, rules, each game, its actions):
+    Down moves the focus on from every item until it comes round, and Escape leaves the screen (a game's
+    Escape opens its actions menu, the main menu's asks before closing)."""
+    from test_window_render import SCREENS
+
+    for name, setup in SCREENS.items():
+        driver.window.screens = []
+        setup(driver)
+        screen = driver.top
+        if screen.focus.cell() is not None and not screen.takes_text:
+            seen = [screen.focus.cell_key]
+            for _ in range(200):  # bounded: a test never hangs
+                driver.keys("down")
+                if screen.focus.cell_key == seen[0]:
+                    break  # round to the first (a menu)
+                if screen.focus.cell_key == seen[-1]:  # a page that does not wrap: only at its last row
+                    assert screen.focus.row == max(n for n, row in enumerate(screen.rows()) if row.cells), \
+                        f"{name}: Down is stuck at {seen[-1]}"
+                    break
+                assert screen.focus.cell_key not in seen, f"{name}: Down goes back to {screen.focus.cell_key}"
+                seen.append(screen.focus.cell_key)
+            else:
+                pytest.fail(f"{name}: Down never comes to an end")
+        driver.keys("escape")
+        assert driver.top is not screen, f"{name}: Escape does not leave"
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=["800x600", "1080p"])
 def test_KB_14_the_focus_goes_in_reading_order_and_the_actions_menu_is_the_same_in_every_game(
         driver: Driver, size: tuple[int, int]) -> None:
