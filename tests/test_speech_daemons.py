@@ -103,7 +103,7 @@ def _console(tmp_path: Path, args: list[str], typed: list[str], **env: str) -> s
 
 @needs_speechd
 @needs_client
-def test_the_terminal_goodbye_reaches_speech_dispatcher_in_czech(dispatcher: SpeechDispatcherDaemon,
+def test_SR_01_SR_12_the_terminal_goodbye_reaches_speech_dispatcher_in_czech(dispatcher: SpeechDispatcherDaemon,
                                                                    tmp_path: Path) -> None:
     """Item 1 and 2: "Hra uložena. Na shledanou." queued at the daemon, every message with language cs."""
     done = _console(tmp_path, ["--speech", "screenreader", "--lang", "cs", "--game", "shut-the-box",
@@ -120,7 +120,7 @@ def test_the_terminal_goodbye_reaches_speech_dispatcher_in_czech(dispatcher: Spe
 
 
 @needs_client
-def test_without_a_running_daemon_none_is_started_and_auto_moves_on(tmp_path: Path) -> None:
+def test_SR_14_GN_06_without_a_running_daemon_none_is_started_and_auto_moves_on(tmp_path: Path) -> None:
     """Item 2: no autospawn: no daemon process, no socket, and the next output speaks."""
     runtime = tmp_path / "runtime"
     runtime.mkdir()
@@ -185,7 +185,8 @@ def test_speech_dispatcher_knows_when_our_words_are_spoken(dispatcher: SpeechDis
 
 @needs_speechd
 @needs_client
-def test_the_window_auto_speaks_through_a_daemon_only_while_orca_runs(dispatcher: SpeechDispatcherDaemon) -> None:
+def test_SR_14_GN_06_the_window_auto_speaks_through_a_daemon_only_while_orca_runs(
+        dispatcher: SpeechDispatcherDaemon) -> None:
     """A daemon left running without a screen reader (it may have no sound): auto takes the next output."""
     assert running_screen_reader() is None
     out = io.StringIO()
@@ -328,7 +329,7 @@ sys.exit(cli.main(["--ui", "window", "--lang", "cs", "--game", "shut-the-box", "
 @needs_client
 @needs_brltty
 @needs_brlapi
-def test_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_shown_in_braille(
+def test_SR_12_SR_14_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_shown_in_braille(
         orca: None, dispatcher: SpeechDispatcherDaemon, brltty: Brltty, tmp_path: Path) -> None:
     config = tmp_path / "config"
     config.mkdir()
