@@ -601,6 +601,27 @@ def _marked(surface: pygame.Surface, panel: pygame.Rect, line: pygame.Rect, colo
                for x in range(panel.left + 4, line.left - 2) for y in range(line.top, line.bottom))
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def test_LV_16_the_messages_are_under_the_dice_and_reach_into_the_middle_of_the_window(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """Every game at 100 % and 200 %: the message panel is in the dice's own column, right under them (not
+    at a far edge), and part of it lies in the middle 60 % of the window's width."""
+    from test_window_render import GAMES, _render
+
+    middle = pygame.Rect(size[0] // 5, 0, size[0] * 3 // 5, size[1])
+    for name, setup in GAMES.items():
+        driver.window.screens = []
+        setup(driver)
+        for scale in (1.0, 2.0):
+            _surface, drawn = _render(driver, size, scale)
+            dice = [rect for key, rect in drawn.cells.items() if key.startswith("die")]
+            panel = drawn.message
+            assert dice and panel is not None, name
+            assert all(panel.left <= rect.centerx <= panel.right and rect.bottom <= panel.top for rect in dice), \
+                f"{name} {scale}: the messages are not under the dice"
+            assert panel.colliderect(middle), f"{name} {scale}: the messages are at the edge"
+
+
 def test_LV_20_LV_21_nothing_moves_or_flashes_a_screen_drawn_later_without_a_key_is_the_same(driver: Driver) -> None:
     """No animation at all: a throw draws its final frame at once, and 0.6 s later, with no key pressed,
     every pixel is the same (so nothing flashes, tumbles or blinks, and there is no motion to turn off)."""
