@@ -79,6 +79,7 @@ class WebServer:
         self.wrong_codes = 0
         self.loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
         self._thread = threading.Thread(target=self.loop.run_forever, name="web-server", daemon=True)
 
     # ------------------------------------------------------------ addresses
@@ -121,9 +122,16 @@ class WebServer:
         self.table.stop()
         self.table.thread.join(5)
         if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self.loop).result(timeout=10)
+            asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(timeout=10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(5)
+
+    async def _close(self) -> None:
+        """The open pages' websockets first (the server would wait for them), then the server."""
+        for ws in list(self._sockets):
+            await ws.close()
+        assert self._runner is not None
+        await self._runner.cleanup()
 
     # ------------------------------------------------------------ who may come in
 
@@ -206,6 +214,7 @@ class WebServer:
             self.loop.call_soon_threadsafe(outbox.put_nowait, message)
 
         writer = asyncio.ensure_future(_write(ws, outbox))
+        self._sockets.add(ws)
         client.sockets.append(send)
         self.table.post(client, {"t": "hello"})
         try:
@@ -214,6 +223,7 @@ class WebServer:
                 if message is not None:
                     self.table.post(client, message)
         finally:
+            self._sockets.discard(ws)
             client.sockets.remove(send)
             outbox.put_nowait(None)
             await writer

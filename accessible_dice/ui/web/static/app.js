@@ -271,6 +271,9 @@ function draw(next) {
     seats(next);
   }
   restoreFocus(focusKey, lost, next);
+  // For tests and for anyone reading the page's state: how many times it was drawn, and what it shows.
+  document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
+  document.body.dataset.screen = next.over ? "over" : next.screen;
 }
 
 function seats(next) {
