@@ -187,3 +187,27 @@ def test_two_devices_join_one_game_each_in_its_language(browser: Any, serve: Cal
     until(other, "document.getElementById('answer').textContent !== ''")
     assert len(server.table.session.game.history) == 1
     assert refused == 0 or "turn" in other.locator("#answer").text_content()
+
+
+def test_the_command_line_serves_the_game_and_prints_its_address(tmp_path: Any) -> None:
+    """``--ui web`` as a real process: the address is the first line; the page answers; --listen needs web."""
+    import os
+    import subprocess
+    import sys
+
+    refused = subprocess.run([sys.executable, "-m", "accessible_dice", "--listen"], capture_output=True, text=True,
+                             timeout=60)
+    assert refused.returncode == 2 and "--listen needs --ui web" in refused.stderr
+    environ = {**os.environ, "BROWSER": "true"}
+    process = subprocess.Popen([sys.executable, "-m", "accessible_dice", "--ui", "web", "--lang", "en", "--game",
+                                "shut-the-box"], stdout=subprocess.PIPE, text=True, env=environ)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("The game is at http://127.0.0.1:")
+        url = line.split(" at ", 1)[1].strip()
+        assert status(url) == 200
+        assert status(url.split("?")[0]) == 403
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
