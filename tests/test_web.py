@@ -11,32 +11,25 @@ sessions, commands and presenter as the terminal, so its words are theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from web_support import after, browser, drawn, enter_on, keep_every_die, log_lines, opened, play, press, screen, until
+from web_support import (
+    after,
+    browser,
+    drawn,
+    enter_on,
+    keep_every_die,
+    log_lines,
+    opened,
+    play,
+    press,
+    screen,
+    serve,
+    until,
+)
 
-from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.web import start
-
-__all__ = ["browser"]
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., Any]]:
-    """Start servers for the test; each is stopped after it."""
-    servers = []
-
-    def started(**launch: Any) -> Any:
-        listen = launch.pop("listen", False)
-        server = start(Launch(**launch), listen=listen)
-        servers.append(server)
-        return server
-
-    yield started
-    for server in servers:
-        server.stop()
+__all__ = ["browser", "serve"]
 
 
 def check_tree(page: Any) -> None:

@@ -13,33 +13,17 @@ import asyncio
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from web_support import browser, enter_on, keep_every_die, log_lines, opened, play, press, until
+from web_support import browser, enter_on, keep_every_die, log_lines, opened, play, press, serve, until
 
-from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.web import start
 from accessible_dice.ui.web.server import CSP
 
-__all__ = ["browser"]
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., Any]]:
-    servers = []
-
-    def started(listen: bool = False, **launch: Any) -> Any:
-        server = start(Launch(**launch), listen=listen)
-        servers.append(server)
-        return server
-
-    yield started
-    for server in servers:
-        server.stop()
+__all__ = ["browser", "serve"]
 
 
 def status(url: str, headers: dict[str, str] | None = None) -> int:

@@ -31,6 +31,24 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Any]]:
+    """Start servers for the test (``listen=True`` for the local network); each is stopped after it."""
+    from accessible_dice.ui.launch_request import Launch
+    from accessible_dice.ui.web import start
+
+    servers = []
+
+    def started(listen: bool = False, **launch: Any) -> Any:
+        server = start(Launch(**launch), listen=listen)
+        servers.append(server)
+        return server
+
+    yield started
+    for server in servers:
+        server.stop()
+
+
 def until(page: Any, expression: str, timeout: float = 20.0) -> None:
     """Wait until ``expression`` is true in the page.
 
