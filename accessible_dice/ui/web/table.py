@@ -383,10 +383,11 @@ class Table:
             self._run()
         except _Stop:
             pass
-        except Exception:  # a player never sees a traceback: it goes to the log, and the page says so
+        except Exception as error:  # a player never sees a traceback: it goes to the log, and the page says so
             log.exception("the web table stopped")
+            # Translators: an unexpected error ends the program; {error} is its technical name, for a bug report.
             self.host.say(news(self.host.language._("Something went wrong ({error}) and the program has to stop.")
-                               .format(error="web")))
+                               .format(error=type(error).__name__)))
         finally:
             self.session = None
             self.ended.set()
@@ -520,6 +521,8 @@ class Table:
             client.line(message["text"])
         elif kind == "values" and isinstance(message.get("text"), str):
             client.execute(Command("values", (message["text"],)))
+        elif kind == "key" and message.get("name") == "roll":
+            screen.roll()  # the throw button's roll: with real dice due, their field and the prompt
         elif kind == "key" and message.get("name") in KEY_COMMANDS:
             client.execute(Command(message["name"]))
         elif kind == "press" and isinstance(message.get("key"), str):

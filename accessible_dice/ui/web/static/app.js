@@ -235,6 +235,7 @@ function draw(next) {
   const focused = document.activeElement;
   const focusKey = focused && focused.dataset ? focused.dataset.key : undefined;
   const lost = !focused || focused === document.body;
+  const fieldOpened = Boolean(next.values) && !(state && state.values);
   state = next;
   document.documentElement.lang = next.lang;
   document.documentElement.dataset.theme = next.settings.theme;
@@ -270,7 +271,7 @@ function draw(next) {
     $("question-text").textContent = next.question || "";
     seats(next);
   }
-  restoreFocus(focusKey, lost, next);
+  restoreFocus(focusKey, lost, next, fieldOpened);
   // For tests and for anyone reading the page's state: how many times it was drawn, and what it shows.
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
   document.body.dataset.screen = next.over ? "over" : next.screen;
@@ -286,7 +287,11 @@ function seats(next) {
   $("seat").value = next.seat === null ? "" : String(next.seat);
 }
 
-function restoreFocus(key, lost, next) {
+function restoreFocus(key, lost, next, fieldOpened) {
+  if (fieldOpened) {  // real dice are due: their field, as the window opens it by itself
+    $("values").focus();
+    return;
+  }
   if (next.focus) {
     const wanted = next.focus.target === "command" ? $("command") : next.focus.target === "values" ? $("values")
       : document.querySelector(`[data-key="${CSS.escape(next.focus.target)}"]`);
