@@ -239,3 +239,21 @@ def test_sound_cues_are_the_program_s_files(browser: Any, serve: Callable[..., A
     until(page, "true")
     page.wait_for_timeout(500)
     assert any("/sounds/" in url and url.endswith(".wav") for url in fetched)
+
+
+def test_a_page_opened_again_shows_what_was_said_and_resume_continues(browser: Any,
+                                                                    serve: Callable[..., Any]) -> None:
+    """Nothing is lost: a reloaded page lists what was said before (not said again); --resume continues."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    press(page, "r")
+    said = log_lines(page)
+    again = opened(browser, server.url)
+    until(again, "!document.getElementById('earlier-region').hidden")
+    assert again.locator("#earlier li").all_text_contents() == said
+    assert again.locator("#earlier-region[aria-live], #earlier[aria-live]").count() == 0
+    server.stop()
+    resumed = serve(resume=True, lang="en")
+    page = opened(browser, resumed.url)
+    assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
+    assert resumed.table.session.game.dice_on_table() != ()

@@ -40,6 +40,13 @@ function receive(message) {
   if (message.t === "say") announce(message);
   else if (message.t === "hush") hush();
   else if (message.t === "state") draw(message);
+  else if (message.t === "history") earlier(message.texts);
+}
+
+// A page opened again shows what was said before, in a list that is not live: seen, never said again.
+function earlier(texts) {
+  $("earlier").replaceChildren(...texts.map((text) => element("li", {text})));
+  $("earlier-region").hidden = texts.length === 0;
 }
 
 // ---------------------------------------------------------------- announcements (see the package's docstring)
@@ -345,7 +352,9 @@ function key(event) {
     message = {t: "skip"};
   } else if (event.key === "Enter" && target === document.body) {
     message = {t: "step"};
-  } else if (lower in KEYS && (lower !== "c" || !event.shiftKey)) {
+  } else if (lower === "c" && event.shiftKey) {
+    message = {t: "key", name: "everybody"};
+  } else if (lower in KEYS) {
     message = {t: "key", name: KEYS[lower]};
   }
   if (message) {
