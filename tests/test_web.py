@@ -130,8 +130,10 @@ def test_the_same_answer_twice_is_said_differently(browser: Any, serve: Callable
     page = opened(browser, server.url)
     press(page, "r")
     answer = page.locator("#answer")
+    page.keyboard.press("n")  # every key answers: no computer player is playing here
+    until(page, "document.getElementById('answer').textContent.startsWith('No computer player')")
     page.keyboard.press("d")
-    until(page, "document.getElementById('answer').textContent !== ''")
+    until(page, "document.getElementById('answer').textContent.startsWith('Dice')")
     first = answer.text_content()
     page.keyboard.press("d")
     until(page, f"document.getElementById('answer').textContent !== {first!r}")

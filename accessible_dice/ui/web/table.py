@@ -42,7 +42,7 @@ from accessible_dice.ui.terminal import AFTER_GAME, YES, Announcer, Terminal
 from accessible_dice.ui.terminal.menu import Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying
+from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
@@ -502,6 +502,8 @@ class Table:
             self.computer_step(session, all_of_them=message["t"] == "skip")
         elif message.get("t") == "step":  # Enter on the page itself: the terminal's empty line (the one move)
             self.handle(client, {"t": "line", "text": ""})
+        elif message.get("t") == "skip" and client.presenter is not None:
+            client.say(client.presenter.refusal(NoComputerPlaying()))
         else:
             self.handle(client, message)
 
