@@ -219,11 +219,11 @@ class Client:
     def line(self, text: str) -> None:
         """A typed line in a game: the terminal's parser, the question asked first where it asks (ER-04)."""
         session = self.table.session
-        assert session is not None and self.presenter is not None
+        assert session is not None and self.presenter is not None and self.screen is not None
         if self.pending is not None:
             pending, self.pending = self.pending, None
             if text.strip().casefold() in commands.spellings(YES, self.language):
-                self.screen.attempt(pending.on_yes)  # type: ignore[union-attr]
+                self.screen.attempt(pending.on_yes)
             else:
                 # Translators: the player did not confirm; nothing was done.
                 self.say(answer(self.language._("Not done; choose again.")))
@@ -543,7 +543,7 @@ class Table:
                 screen.press(message["key"])
             else:
                 player = screen.game.current_player() or 0
-                client.say(client.presenter.refusal(NotYourTurn(name=screen.game.players[player])))  # type: ignore[union-attr]
+                client.say(screen.presenter.refusal(NotYourTurn(name=screen.game.players[player])))
         elif kind == "number" and message.get("n") in range(0, 10):
             screen.attempt(lambda: screen.number(message["n"], bool(message.get("shift"))))
         elif kind == "answer" and client.pending is not None:
