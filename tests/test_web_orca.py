@@ -43,12 +43,15 @@ SMALL_PAGE = """<!DOCTYPE html>
 <script>
 const throws = [[3, 4], [3, 4], [6, 6]];
 let count = 0;
+function add(text) {
+  const line = document.createElement('p');
+  line.textContent = text;
+  document.getElementById('log').appendChild(line);
+}
 document.getElementById('throw').addEventListener('click', () => {
   const [a, b] = throws[count % throws.length];
   count += 1;
-  const line = document.createElement('p');
-  line.textContent = `Throw ${count}: ${a} and ${b}.`;
-  document.getElementById('log').appendChild(line);
+  add(`Throw ${count}: ${a} and ${b}.`);
 });
 function replace(text) { document.getElementById('atomic').textContent = text; }
 </script>
@@ -121,21 +124,23 @@ def test_orca_says_each_log_insertion_once_in_order_a_repeated_throw_too(
     assert heard(stack.settle(since), announcements) == announcements
 
 
-def test_orca_drops_the_same_words_again_so_the_page_must_number_its_throws(
+def test_orca_drops_the_same_words_again_so_the_page_must_number_them(
         stack: OrcaStack, small_page: playwright_api.Page) -> None:
-    """Why every announcement must differ from the one before (shared/reports/web/README.md, §3.4).
+    """Why every announcement must differ from the one before (docs/web-orca.md).
 
-    Orca 43 hears an atomic live region set to the same text twice only
-    once. If a later Orca says both, this test fails, and the numbering can
-    be reconsidered; meanwhile it shows that :func:`heard` catches a lost
-    announcement.
+    Orca 43 says a paragraph added to the log with the same words as the
+    one before only once, and the same for an atomic region set to the same
+    text again. If a later Orca says both, this test fails, and the
+    numbering can be reconsidered; meanwhile it shows that :func:`heard`
+    catches a lost announcement.
     """
     words = "Rolled 3 and 4."
-    since = stack.mark()
-    small_page.evaluate("text => replace(text)", words)
-    stack.wait_for(lambda said: heard(said, [words]) == [words], since)
-    small_page.evaluate("text => replace(text)", words)
-    assert heard(stack.settle(since), [words]) == [words]
+    for say in ("text => add(text)", "text => replace(text)"):
+        since = stack.mark()
+        small_page.evaluate(say, words)
+        stack.wait_for(lambda said: heard(said, [words]) == [words], since)
+        small_page.evaluate(say, words)
+        assert heard(stack.settle(since), [words]) == [words], say
 
 
 def test_a_stopped_stack_leaves_no_process(tmp_path: Path) -> None:
