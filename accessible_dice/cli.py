@@ -21,7 +21,7 @@ from accessible_dice.presentation import missing
 from accessible_dice.presentation.i18n import LANGUAGES
 from accessible_dice.ui.launch_request import Launch
 
-UIS = ("auto", "window", "console")
+UIS = ("auto", "window", "console", "web")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
 VERBOSITY = ("brief", "normal", "full")
 
@@ -46,7 +46,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", metavar="NAMES",
                         help="comma-separated player names; a name starting with cpu is a computer player")
     parser.add_argument("--ui", choices=UIS, default="auto",
-                        help="the window, the terminal (console), or auto: the window where a display exists")
+                        help="the window, the terminal (console), the browser (web), or auto: the window where "
+                        "a display exists")
+    parser.add_argument("--listen", action="store_true",
+                        help="with --ui web: let the other devices at the table join over the local network")
     parser.add_argument("--speech", choices=SPEECH,
                         help="speech output; auto picks the first that works (default: the settings, else auto)")
     parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
@@ -86,6 +89,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
     args = _parser().parse_args(argv)
     if args.lang is not None and args.lang.lower() not in LANGUAGES:
         raise UsageError(f"--lang: {args.lang!r} is not one of {', '.join(LANGUAGES)}")
+    if args.listen and args.ui != "web":
+        raise UsageError("--listen needs --ui web")
     players = _players(args.players)
     if players and args.game is None:
         raise UsageError("--players needs --game")
@@ -108,6 +113,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
         game=args.game, players=players, ui=args.ui, speech=args.speech or "auto",
         lang=None if args.lang is None else args.lang.lower(), dice=args.dice or "random", seed=args.seed,
         options=options, verbosity=args.verbosity or "normal", resume=args.resume, history=args.history,
+        listen=args.listen,
         given=frozenset(name for name in ("lang", "speech", "verbosity", "dice") if getattr(args, name) is not None),
     )
 

@@ -350,6 +350,10 @@ def _run(launch: Launch) -> int:
     except NoDisplay as refusal:
         print(f"accessible-dice: {refusal}", file=sys.stderr)
         return 2
+    if launch.ui == "web":
+        from accessible_dice.ui.web import run_web
+
+        return run_web(launch, lang)
     if front_end == "window":
         from accessible_dice.ui.window.run import run_window
 

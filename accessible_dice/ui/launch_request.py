@@ -29,6 +29,8 @@ class Launch:
     resume: bool = False
     #: ``--history``: print the score history and stop.
     history: bool = False
+    #: ``--listen`` (with ``--ui web``): the other devices at the table join over the local network.
+    listen: bool = False
     #: The flags given on the command line among those the settings or a save also hold
     #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
     #: ``--dice`` over the dice a continued game was saved with.

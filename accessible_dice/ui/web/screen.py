@@ -1,0 +1,161 @@
+"""One player's view of a game in the browser: the window's boards, read into plain data for the page.
+
+The web front end has no game logic of its own. Each game's board is the
+window's (``ui/window/<game>.py``): it reads the game and turns a button
+pressed on a cell into the same moves the terminal's commands make. The
+board only needs a small surface of its screen (act on a move, attempt
+something that may be refused, throw, open the typing field, move the
+focus, ask to confirm); :class:`WebScreen` is that surface for one browser
+client, and :meth:`WebScreen.view` is what the page draws: the dice, the
+actions, the board's rows, every label in the client's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from accessible_dice.errors import DiceError
+from accessible_dice.games import part_module
+from accessible_dice.presentation.describe import Presenter, answer
+from accessible_dice.ui.commands import Command
+from accessible_dice.ui.window.boards import Board, TypedBoard
+from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.keys import Pressed
+from accessible_dice.ui.window.model import Cell, Row
+
+if TYPE_CHECKING:
+    from accessible_dice.session import Session
+    from accessible_dice.ui.web.table import Client
+
+
+class _Prefs:
+    """What a board reads of the window's preferences: the settings in effect for this client."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    @property
+    def settings(self) -> Any:
+        return self._client.terminal.settings.settings
+
+
+class WebScreen:
+    """The surface of :class:`~accessible_dice.ui.window.game.GameScreen` that the boards use, for one client.
+
+    The dice row, a die's label and the action buttons are the window's own
+    methods, borrowed as they are (they read only what this class has), so
+    the page names every die and button exactly as the window says them.
+    """
+
+    #: Borrowed from the window's game screen: they use ``game``, ``board``, ``presenter``, ``session``,
+    #: ``window.language``, ``_``, ``roll`` and ``to_menu`` only.
+    dice_row = GameScreen.dice_row
+    die_label = GameScreen.die_label
+    actions = GameScreen.actions
+
+    def __init__(self, client: Client, session: Session, presenter: Presenter) -> None:
+        self.client = client
+        self.session = session
+        self.game = session.game
+        self.presenter = presenter
+        self.language = client.language
+        self._ = client.language._
+        self.prefs = _Prefs(client)
+        #: The cell a button press named last, so a board that says its new state says that cell.
+        self.pressed_key = ""
+        module = part_module(self.game.id, "board")
+        # The boards are typed for the window's screen; they use only the surface this class has.
+        board_screen = cast(GameScreen, self)
+        self.board: Board = TypedBoard(board_screen) if module is None else module.BOARD(board_screen)
+
+    @property
+    def window(self) -> WebScreen:
+        """The boards reach the language, the preferences and the terminal through ``screen.window``."""
+        return self
+
+    @property
+    def terminal(self) -> Any:
+        return self.client.terminal
+
+    # ------------------------------------------------------------ what the boards call
+
+    def attempt(self, action: Callable[[], object]) -> bool:
+        try:
+            action()
+        except DiceError as refusal:
+            self.client.say(self.presenter.refusal(refusal))
+            return False
+        return True
+
+    def act_move(self, move: object) -> bool:
+        return self.client.execute(Command("move", move=move))  # type: ignore[arg-type]
+
+    def roll(self) -> None:
+        if self.session.manual and self.session.request() is not None:
+            self.client.focus("values")
+            self.client.say(answer(self.presenter.dice_prompt(self.session.request()).text))  # type: ignore[arg-type]
+        else:
+            self.client.execute(Command("roll"))
+
+    def type_command(self, start: str = "") -> None:
+        self.client.focus("command", start)
+
+    def focus_on(self, row_key: str, cell_key: str) -> None:
+        self.client.focus(cell_key)
+
+    def say_focus(self) -> None:
+        """A board changed the pressed cell (a number chosen): its new label is said."""
+        cell = self.cell(self.pressed_key)
+        if cell is not None:
+            self.client.say(answer(cell.label))
+
+    def say_die(self, position: int) -> None:
+        self.client.say(answer(self.die_label(position)))  # type: ignore[misc]
+
+    def confirm(self, question: str, on_yes: Callable[[], object]) -> None:
+        self.client.ask(question, on_yes)
+
+    def to_menu(self) -> None:
+        self.client.table.leave_game("new")
+
+    # ------------------------------------------------------------ for the page
+
+    def rows(self) -> list[Row]:
+        return [self.dice_row(), Row("actions", self.actions(), region="actions"),  # type: ignore[misc]
+                *self.board.rows()]
+
+    def cell(self, key: str) -> Cell | None:
+        """The cell the page's button ``key`` stands for now, if it is still there."""
+        return next((cell for row in self.rows() for cell in row.cells if cell.key == key), None)
+
+    def press(self, key: str) -> bool:
+        """A button on the page: what Enter does on that cell in the window; ``False`` if there is none now."""
+        cell = self.cell(key)
+        if cell is None or cell.act is None:
+            return False
+        self.pressed_key = key
+        self.attempt(cell.act)
+        return True
+
+    def number(self, number: int, shift: bool) -> None:
+        """A number key in the game (hold a die, go to a flap), as the window's board takes it."""
+        self.board.number(Pressed("face" if shift else "hold", number=number, letter=str(number)))
+
+    def view(self) -> dict[str, Any]:
+        """The game as the page draws it: plain data, every word already in the client's language."""
+        dice, actions, *board = self.rows()
+        return {
+            "dice": [_cell(cell) for cell in dice.cells],
+            "actions": [_cell(cell) for cell in actions.cells],
+            "board": [{"key": row.key, "header": row.header, "turn": row.turn, "panel": row.panel,
+                       "names": row.key == "names", "cells": [_cell(cell) for cell in row.cells]} for row in board],
+            "status": self.presenter.turn_news().text,
+            "typed": isinstance(self.board, TypedBoard),
+            "values": self.session.manual and self.session.request() is not None,
+        }
+
+
+def _cell(cell: Cell) -> dict[str, Any]:
+    return {"key": cell.key, "label": cell.label, "text": cell.text, "note": cell.note, "kind": cell.kind,
+            "value": cell.value, "marked": cell.marked, "act": cell.act is not None}

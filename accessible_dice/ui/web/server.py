@@ -1,0 +1,277 @@
+"""The web server: the page, its script and sounds, and one websocket per page, safe by default.
+
+- It listens on 127.0.0.1 only, unless ``--listen`` asks for the local network.
+- Every launch has its own secret (:attr:`WebServer.token`): the page and its
+  websocket are served only to a URL holding it. Devices joining a
+  ``--listen`` game type a short join code instead, which after
+  :data:`JOIN_TRIES` wrong tries stops working for the launch.
+- The websocket takes only a request whose ``Origin`` is the page's own and
+  whose ``Host`` is an address the server serves (no other site, and no
+  DNS rebinding, can reach the game).
+- Every answer carries a strict Content-Security-Policy (no inline script or
+  style, nothing from elsewhere), and the page puts every word in with
+  ``textContent``, never as markup.
+- A message is at most :data:`MAX_MESSAGE` bytes of JSON (an object); anything
+  else is dropped and changes nothing. Typed text goes to the same parser,
+  and so through the same parse-then-apply path, as in the terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+import socket
+import threading
+from collections.abc import Awaitable, Callable
+from html import escape
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from accessible_dice.presentation.i18n import LANGUAGES, language, supported
+from accessible_dice.resources import data_folder
+from accessible_dice.ui.web.table import Client, Table
+
+log = logging.getLogger(__name__)
+
+#: The largest message a page may send (a typed line is far shorter).
+MAX_MESSAGE = 4096
+#: Wrong join codes before joining is closed for this launch (a million codes cannot be tried).
+JOIN_TRIES = 20
+#: The Content-Security-Policy of every answer: our own script, style, sounds and websocket only.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+#: The page's files (package data): name -> content type.
+ASSETS = {"app.js": "text/javascript", "style.css": "text/css"}
+_CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,40}")
+_SOUND = re.compile(r"[a-z_]{1,40}")
+
+
+def _asset(name: str) -> bytes:
+    return resources.files("accessible_dice.ui.web").joinpath("static", name).read_bytes()
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route outwards would use), else 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: no packet is sent by a UDP connect
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+class WebServer:
+    """The aiohttp application of one table, on its own event loop in a background thread."""
+
+    def __init__(self, table: Table, listen: bool = False, port: int = 0) -> None:
+        self.table = table
+        self.listen = listen
+        self.port = port
+        self.address = lan_address() if listen else "127.0.0.1"
+        self.token = secrets.token_urlsafe(24)
+        self.wrong_codes = 0
+        self.loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="web-server", daemon=True)
+
+    # ------------------------------------------------------------ addresses
+
+    @property
+    def url(self) -> str:
+        """The host's page, with the launch's secret."""
+        return f"http://127.0.0.1:{self.port}/?k={self.token}"
+
+    @property
+    def join_url(self) -> str:
+        """Where the other devices at the table type the join code (``--listen`` only)."""
+        return f"http://{self.address}:{self.port}/join"
+
+    def _hosts(self) -> set[str]:
+        names = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        return names | {f"{self.address}:{self.port}"} if self.listen else names
+
+    # ------------------------------------------------------------ starting and stopping
+
+    def start(self) -> None:
+        """Serve on a free port (or the one given); returns once the port is open."""
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=30)
+        self.table.thread.start()
+
+    async def _start(self) -> None:
+        app = web.Application(middlewares=[_headers], client_max_size=MAX_MESSAGE)
+        app.add_routes([web.get("/", self.page), web.get("/join", self.join_page), web.get("/ws", self.socket),
+                        web.get("/static/{name}", self.asset), web.get("/sounds/{name}.wav", self.sound),
+                        web.get("/favicon.ico", _no_icon)])
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "0.0.0.0" if self.listen else "127.0.0.1", self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    def stop(self) -> None:
+        """End the table's thread and the server (each waited for briefly)."""
+        self.table.stop()
+        self.table.thread.join(5)
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(5)
+
+    async def _close(self) -> None:
+        """The open pages' websockets first (the server would wait for them), then the server."""
+        for ws in list(self._sockets):
+            await ws.close()
+        assert self._runner is not None
+        await self._runner.cleanup()
+
+    # ------------------------------------------------------------ who may come in
+
+    def _client_for(self, request: web.Request) -> Client | None:
+        """The client a request's secret names: the host's (the token) or a joined device's (the code)."""
+        query = request.query
+        if secrets.compare_digest(query.get("k", ""), self.token):
+            return self.table.host
+        code = self.table.join_code
+        if code is None or not self.listen or self.wrong_codes >= JOIN_TRIES:
+            return None
+        if not secrets.compare_digest(query.get("j", "").strip(), code):
+            self.wrong_codes += "j" in query
+            return None
+        ident = query.get("c", "")
+        if not _CLIENT_ID.fullmatch(ident):
+            return None  # the page (joined already) names itself; the join form's answer does not yet
+        wanted = supported(query.get("lang")) or self.table.host.language.code
+        return self.table.client(ident, language(wanted))
+
+    def _secret_ok(self, request: web.Request) -> bool:
+        query = request.query
+        if secrets.compare_digest(query.get("k", ""), self.token):
+            return True
+        return (self.listen and self.table.join_code is not None and self.wrong_codes < JOIN_TRIES
+                and secrets.compare_digest(query.get("j", "").strip(), self.table.join_code))
+
+    # ------------------------------------------------------------ the routes
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        if request.host not in self._hosts():
+            raise web.HTTPForbidden(text="Forbidden")
+        if not self._secret_ok(request):
+            if "j" in request.query:
+                self.wrong_codes += 1
+            raise web.HTTPForbidden(text="Forbidden")
+        return web.Response(body=_asset("index.html"), content_type="text/html", charset="utf-8")
+
+    async def join_page(self, request: web.Request) -> web.StreamResponse:
+        """The form for the join code, in the language the browser prefers."""
+        if not self.listen or request.host not in self._hosts():
+            raise web.HTTPNotFound()
+        lang = language(_preferred(request.headers.get("Accept-Language", "")))
+        _ = lang._
+        # Translators: the heading and title of the web page where another device types the join code.
+        title = escape(_("Join the game"))
+        # Translators: the label of the field for the join code (digits shown on the host's page).
+        label = escape(_("Join code"))
+        # Translators: the button that sends the join code.
+        button = escape(_("Join"))
+        html = _asset("join.html").decode("utf-8").format(lang=lang.code, title=title, label=label, button=button)
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def asset(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
+        return web.Response(body=_asset(name), content_type=ASSETS[name], charset="utf-8")
+
+    async def sound(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = data_folder("_sounds", "sounds") / f"{name}.wav"
+        if not _SOUND.fullmatch(name) or not path.is_file():
+            raise web.HTTPNotFound()
+        return web.Response(body=path.read_bytes(), content_type="audio/wav")
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        """One page's messages: checked (Origin, Host, secret), then handed to the table in order."""
+        origin = request.headers.get("Origin", "")
+        if request.host not in self._hosts() or origin != f"http://{request.host}":
+            raise web.HTTPForbidden(text="Forbidden")
+        client = self._client_for(request)
+        if client is None:
+            raise web.HTTPForbidden(text="Forbidden")
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
+        await ws.prepare(request)
+        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+        def send(message: dict[str, Any]) -> None:
+            self.loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+        writer = asyncio.ensure_future(_write(ws, outbox))
+        self._sockets.add(ws)
+        client.sockets.append(send)
+        self.table.post(client, {"t": "hello"})
+        try:
+            async for raw in ws:
+                message = _message(raw)
+                if message is not None:
+                    self.table.post(client, message)
+        finally:
+            self._sockets.discard(ws)
+            client.sockets.remove(send)
+            outbox.put_nowait(None)
+            await writer
+        return ws
+
+
+async def _no_icon(request: web.Request) -> web.StreamResponse:
+    """The browser asks for an icon; there is none (and so no error in its console)."""
+    return web.Response(status=204)
+
+
+async def _write(ws: web.WebSocketResponse, outbox: asyncio.Queue[dict[str, Any] | None]) -> None:
+    while (message := await outbox.get()) is not None:
+        if ws.closed:
+            return
+        await ws.send_str(json.dumps(message, ensure_ascii=False))
+
+
+def _message(raw: Any) -> dict[str, Any] | None:
+    """A page's message as a JSON object, or ``None`` (dropped: not text, not JSON, not an object)."""
+    if raw.type != WSMsgType.TEXT:
+        return None
+    try:
+        message = json.loads(raw.data)
+    except ValueError:
+        log.info("a page sent a message that is not JSON")
+        return None
+    return message if isinstance(message, dict) and message.get("t") not in ("stop", "hello") else None
+
+
+def _preferred(header: str) -> str | None:
+    """The first of our languages the browser's ``Accept-Language`` names."""
+    for part in header.split(","):
+        found = supported(part.split(";")[0].strip())
+        if found in LANGUAGES:
+            return found
+    return None
+
+
+@web.middleware
+async def _headers(request: web.Request,
+                   handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+    """The safety headers on every answer, refusals included."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as refusal:
+        refusal.headers.update(HEADERS)
+        raise
+    if not response.prepared:  # a websocket's answer went out when it opened, with these headers
+        response.headers.update(HEADERS)
+    return response

@@ -1,0 +1,375 @@
+// The page of accessible_dice's browser front end: draws what the server sends, sends what the player does.
+// Every word comes from the server in the player's language and goes in with textContent, never as markup.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+let socket = null;
+let state = null;
+
+// ---------------------------------------------------------------- the connection
+
+function clientId() {
+  let id = sessionStorage.getItem("accessible-dice-client");
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    id = Array.from(bytes, (b) => (b % 36).toString(36)).join("") + "x";
+    sessionStorage.setItem("accessible-dice-client", id);
+  }
+  return id;
+}
+
+function connect() {
+  const query = new URLSearchParams();
+  if (params.has("k")) query.set("k", params.get("k"));
+  if (params.has("j")) {
+    query.set("j", params.get("j"));
+    query.set("c", clientId());
+    if (params.has("lang")) query.set("lang", params.get("lang"));
+  }
+  socket = new WebSocket(`ws://${location.host}/ws?${query}`);
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => setTimeout(connect, 1000));
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  if (message.t === "say") announce(message);
+  else if (message.t === "hush") hush();
+  else if (message.t === "state") draw(message);
+}
+
+// ---------------------------------------------------------------- announcements (see the package's docstring)
+
+// Orca drops a live-region text identical to the one before, lets an assertive message wipe a polite one
+// waiting, and reverses two lines added at once: so one line at a time, a repeat numbered, and a
+// moment with a review answer (assertive) joins everything waiting into it.
+const GAP = 150;
+const waiting = [];
+let flushing = null;
+let lastText = "";
+let repeats = 1;
+
+function announce(message) {
+  waiting.push(message);
+  cue(message.cues);
+  if (flushing === null) flushing = setTimeout(flush, 0);
+}
+
+function differing(text) {
+  if (text === lastText) {
+    repeats += 1;
+    return `${text} (${repeats})`;
+  }
+  lastText = text;
+  repeats = 1;
+  return text;
+}
+
+function flush() {
+  flushing = null;
+  if (waiting.length === 0) return;
+  const interrupting = waiting.some((m) => m.interrupt);
+  const batch = interrupting ? waiting.splice(0) : [waiting.shift()];
+  const text = differing(batch.map((m) => m.text).join(" "));
+  if (interrupting) {
+    $("answer").textContent = text;
+  } else {
+    const line = document.createElement("p");
+    line.textContent = text;
+    $("log").append(line);
+  }
+  voice(text, interrupting);
+  if (waiting.length) flushing = setTimeout(flush, GAP);
+}
+
+// ---------------------------------------------------------------- the browser's voice (a page setting)
+
+function voice(text, interrupting) {
+  if (!$("voice").checked || !("speechSynthesis" in window)) return;
+  if (interrupting) speechSynthesis.cancel();
+  const spoken = new SpeechSynthesisUtterance(text);
+  spoken.lang = document.documentElement.lang;
+  speechSynthesis.speak(spoken);
+}
+
+function hush() {
+  if ("speechSynthesis" in window) speechSynthesis.cancel();
+}
+
+// ---------------------------------------------------------------- sound cues: the program's files, panned
+
+let audio = null;
+const sounds = new Map();
+
+function cue(cues) {
+  const chosen = state ? state.settings : null;
+  if (!cues || !cues.length || !chosen || chosen.sound_mute) return;
+  if (audio === null) {
+    try { audio = new AudioContext(); } catch (error) { return; }
+  }
+  let at = audio.currentTime;
+  for (const one of cues) {
+    play(one, at);
+    at += 0.25;
+  }
+}
+
+async function play(one, at) {
+  let buffer = sounds.get(one.name);
+  if (!buffer) {
+    const response = await fetch(`/sounds/${encodeURIComponent(one.name)}.wav`);
+    if (!response.ok) return;
+    buffer = await audio.decodeAudioData(await response.arrayBuffer());
+    sounds.set(one.name, buffer);
+  }
+  const chosen = state.settings;
+  const source = audio.createBufferSource();
+  source.buffer = buffer;
+  if (one.pitch) source.playbackRate.value = Math.pow(2, one.pitch / 12);
+  const gain = audio.createGain();
+  gain.gain.value = chosen.sound_volume / 100;
+  const balance = (chosen.sound_balance - 50) / 50;
+  const place = chosen.sound_mono || one.position === null ? 0 : one.position * 2 - 1;
+  const pan = audio.createStereoPanner();
+  pan.pan.value = Math.max(-1, Math.min(1, place * 0.8 + balance));
+  source.connect(gain).connect(pan).connect(audio.destination);
+  source.start(Math.max(at, audio.currentTime));
+}
+
+// ---------------------------------------------------------------- drawing
+
+function element(tag, props = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (name === "text") made.textContent = value;
+    else if (name === "className") made.className = value;
+    else if (name.startsWith("data-") || name.startsWith("aria-")) made.setAttribute(name, value);
+    else made[name] = value;
+  }
+  made.append(...children);
+  return made;
+}
+
+// A container is drawn again only when what it shows changed, so the focus stays where it is.
+const drawn = new Map();
+function redraw(container, data, build) {
+  const signature = JSON.stringify(data);
+  if (drawn.get(container.id) === signature) return;
+  drawn.set(container.id, signature);
+  container.replaceChildren(...build(data));
+}
+
+function cellButton(cell) {
+  const button = element("button", {type: "button", className: `cell ${cell.kind}${cell.marked ? " marked" : ""}`,
+                                    "data-key": cell.key, "aria-label": cell.label});
+  if (cell.kind === "die") button.append(dieFace(cell.value));
+  button.append(element("span", {className: "text", text: cell.text}));
+  if (cell.note) button.append(element("span", {className: "note", text: cell.note}));
+  button.addEventListener("click", () => send({t: "press", key: cell.key}));
+  return button;
+}
+
+function dieFace(value) {
+  const face = element("span", {className: `face v${value}`, "aria-hidden": "true"});
+  for (let pip = 0; pip < Math.min(value || 0, 9); pip += 1) face.append(element("span", {className: "pip"}));
+  return face;
+}
+
+function cellView(cell) {
+  if (cell.act) return cellButton(cell);
+  const shown = element("span", {className: `cell ${cell.kind}${cell.marked ? " marked" : ""}`, "data-key": cell.key});
+  if (cell.kind === "die") shown.append(dieFace(cell.value));
+  shown.append(element("span", {className: "text", text: cell.text}),
+               element("span", {className: "visually-hidden", text: ` ${cell.label}`}));
+  if (cell.note) shown.append(element("span", {className: "note", text: cell.note}));
+  return shown;
+}
+
+function dice(list) {
+  return list.map((cell) => element("li", {}, cell.act ? cellButton(cell) : dieShown(cell)));
+}
+
+function dieShown(cell) {
+  const shown = element("span", {className: `cell die${cell.marked ? " marked" : ""}`});
+  shown.append(dieFace(cell.value), element("span", {className: "text", "aria-hidden": "true", text: cell.text}),
+               element("span", {className: "visually-hidden", text: cell.label}));
+  return shown;
+}
+
+function boardTables(rows) {
+  // Rows of one panel (a player's board) make one table; a "names" row is the column headings.
+  const groups = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last.panel === row.panel) last.rows.push(row);
+    else groups.push({panel: row.panel, rows: [row]});
+  }
+  return groups.map((group) => {
+    const table = element("table", {className: "board"});
+    const names = group.rows.find((row) => row.names);
+    if (names) {
+      table.append(element("thead", {}, element("tr", {}, element("td"),
+        ...names.cells.map((cell) => element("th", {scope: "col", className: cell.marked ? "turn" : "",
+                                                    text: cell.label})))));
+    }
+    const body = element("tbody");
+    for (const row of group.rows.filter((r) => !r.names)) {
+      const line = element("tr", {className: row.turn ? "turn" : ""});
+      if (group.rows.some((r) => r.header)) line.append(element("th", {scope: "row", text: row.header}));
+      for (const cell of row.cells) line.append(element("td", {}, cellView(cell)));
+      body.append(line);
+    }
+    table.append(body);
+    const scroller = element("div", {className: "scroll", tabIndex: 0, role: "group",
+                                     "aria-label": state.words.board});
+    scroller.append(table);
+    return scroller;
+  });
+}
+
+function draw(next) {
+  const focused = document.activeElement;
+  const focusKey = focused && focused.dataset ? focused.dataset.key : undefined;
+  const lost = !focused || focused === document.body;
+  state = next;
+  document.documentElement.lang = next.lang;
+  document.documentElement.dataset.theme = next.settings.theme;
+  document.title = next.title;
+  $("title").textContent = next.title;
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = next.words[node.dataset.word];
+  $("dice").setAttribute("aria-label", next.words.dice);
+  $("command-label").textContent = next.screen === "menu" ? next.words.answer : next.words.command;
+  $("theme").value = next.settings.theme;
+  redraw($("theme"), next.themes, (themes) => themes.map(([value, title]) => element("option", {value, text: title})));
+  $("theme").value = next.settings.theme;
+  redraw($("language"), [next.languages, next.words.language_names],
+         ([codes, names]) => codes.map((code) => element("option", {value: code, text: names[code]})));
+  $("language").value = next.lang;
+  $("join").hidden = !next.join;
+  $("join").textContent = next.join || "";
+  const menu = next.screen === "menu";
+  $("menu-region").hidden = !menu;
+  $("game-regions").hidden = menu;
+  if (menu) {
+    $("status").textContent = "";
+    $("prompt").textContent = next.prompt;
+    redraw($("choices"), next.choices, (choices) => choices.map((label, index) => element("li", {},
+      element("button", {type: "button", "data-key": `choice${index}`, text: label,
+                         onclick: () => send({t: "choice", n: index + 1})}))));
+  } else {
+    $("status").textContent = next.status;
+    redraw($("dice"), next.dice, dice);
+    redraw($("actions"), next.actions, (list) => list.map((cell) => element("li", {}, cellButton(cell))));
+    redraw($("board"), next.board, boardTables);
+    $("values-form").hidden = !next.values;
+    $("question").hidden = next.question === null;
+    $("question-text").textContent = next.question || "";
+    seats(next);
+  }
+  restoreFocus(focusKey, lost, next);
+  // For tests and for anyone reading the page's state: how many times it was drawn, and what it shows.
+  document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
+  document.body.dataset.screen = next.over ? "over" : next.screen;
+}
+
+function seats(next) {
+  $("seat-field").hidden = !next.listen || next.host;
+  if (!next.listen || next.host) return;
+  redraw($("seat"), [next.players, next.taken, next.seat, next.words.watch], ([players, taken, seat, watch]) => [
+    element("option", {value: "", text: watch}),
+    ...players.map((name, index) => element("option", {value: String(index), text: name,
+                                                       disabled: taken.includes(index) && index !== seat}))]);
+  $("seat").value = next.seat === null ? "" : String(next.seat);
+}
+
+function restoreFocus(key, lost, next) {
+  if (next.focus) {
+    const wanted = next.focus.target === "command" ? $("command") : next.focus.target === "values" ? $("values")
+      : document.querySelector(`[data-key="${CSS.escape(next.focus.target)}"]`);
+    if (wanted) {
+      wanted.focus();
+      if (next.focus.text && wanted === $("command")) wanted.value = next.focus.text;
+      return;
+    }
+  }
+  if (next.question !== null && next.question !== undefined && !$("question").contains(document.activeElement)) {
+    $("yes").focus();
+    return;
+  }
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const again = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  if (again) again.focus();
+  else if (lost === false || key) {
+    const first = document.querySelector(next.screen === "menu" ? "#choices button" : "#actions button");
+    (first || $("command")).focus();
+  }
+}
+
+// ---------------------------------------------------------------- what the player does
+
+function typed(event) {
+  event.preventDefault();
+  const field = $("command");
+  send({t: "line", text: field.value});
+  field.value = "";
+}
+
+// The window's single keys (docs/keys.md), when the focus is in the game and not in a field.
+const KEYS = {r: "roll", d: "dice", c: "board", s: "standings", t: "turn", m: "moves", a: "hint", h: "history",
+              ",": "previous", ".": "next", "<": "oldest", ">": "newest", "?": "help"};
+
+function key(event) {
+  const target = event.target;
+  if (event.altKey || event.metaKey) return;
+  if (target.closest && target.closest("input, select, textarea")) return;
+  if (!state || state.screen !== "game") return;
+  const lower = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  let message = null;
+  if (event.ctrlKey) {
+    if (lower === "z") message = {t: "key", name: "undo"};
+    else if (lower === "y") message = {t: "key", name: "redo"};
+  } else if (event.key === "F1") {
+    message = {t: "key", name: "help"};
+  } else if (/^Digit[0-9]$/.test(event.code)) {
+    message = {t: "number", n: Number(event.code.slice(5)), shift: event.shiftKey};
+  } else if (lower === "n") {
+    message = {t: "skip"};
+  } else if (event.key === "Enter" && target === document.body) {
+    message = {t: "step"};
+  } else if (lower in KEYS && (lower !== "c" || !event.shiftKey)) {
+    message = {t: "key", name: KEYS[lower]};
+  }
+  if (message) {
+    event.preventDefault();
+    send(message);
+  }
+}
+
+function start() {
+  $("command-form").addEventListener("submit", typed);
+  $("values-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    send({t: "values", text: $("values").value});
+    $("values").value = "";
+  });
+  $("yes").addEventListener("click", () => send({t: "answer", yes: true}));
+  $("no").addEventListener("click", () => send({t: "answer", yes: false}));
+  $("theme").addEventListener("change", () => send({t: "setting", key: "theme", value: $("theme").value}));
+  $("language").addEventListener("change", () => send({t: "lang", code: $("language").value}));
+  $("seat").addEventListener("change", () => send({t: "seat", seat: $("seat").value === "" ? null
+                                                                                 : Number($("seat").value)}));
+  $("voice").checked = localStorage.getItem("accessible-dice-voice") === "on";
+  $("voice").addEventListener("change", () => localStorage.setItem("accessible-dice-voice",
+                                                                   $("voice").checked ? "on" : "off"));
+  document.addEventListener("keydown", key);
+  for (const gesture of ["click", "keydown"]) {
+    document.addEventListener(gesture, () => { if (audio) audio.resume(); });
+  }
+  connect();
+}
+
+start();

@@ -1,0 +1,219 @@
+"""The browser front end played through a real browser (Debian's chromium) by keys, as a player would.
+
+Each game is played whole on the page: keys in the game (R, number keys),
+Enter on the buttons the focus is moved to, the questions answered. After
+the actions the accessibility tree is read: the dice a list of items named
+"Die 1: 5", each move a button named with what it does, the boards tables,
+and what was said in the one polite log. The page goes through the same
+sessions, commands and presenter as the terminal, so its words are theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from web_support import after, browser, drawn, enter_on, log_lines, opened, press, screen, until
+
+from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.web import start
+
+__all__ = ["browser"]
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Any]]:
+    """Start servers for the test; each is stopped after it."""
+    servers = []
+
+    def started(**launch: Any) -> Any:
+        listen = launch.pop("listen", False)
+        server = start(Launch(**launch), listen=listen)
+        servers.append(server)
+        return server
+
+    yield started
+    for server in servers:
+        server.stop()
+
+
+def check_tree(page: Any) -> None:
+    """What a screen reader finds on the game screen: one level-1 heading, the regions, the polite log."""
+    tree = page.locator("body").aria_snapshot()
+    assert tree.count("[level=1]") == 1
+    for region in ("Dice", "Moves", "Board", "Messages"):
+        assert f'region "{region}"' in tree
+    log = page.get_by_role("log")
+    assert log.get_attribute("aria-live") == "polite"
+    assert log.get_attribute("id") == "log"
+
+
+def play(page: Any, move: Callable[[Any], None], limit: int = 200) -> None:
+    """Throw with R whenever the throw button is there, else make ``move``; until the game is over."""
+    for _ in range(limit):
+        if screen(page) == "over":
+            return
+        if page.locator('#actions [data-key="throw"]').count():
+            press(page, "r")
+            count = len(page.evaluate("state.dice"))
+            assert page.get_by_role("list", name="Dice").get_by_role("listitem").count() == count
+        elif page.locator("#question").is_visible():
+            enter_on(page, "#yes")
+        else:
+            move(page)
+    raise AssertionError("the game did not end")
+
+
+def test_shut_the_box_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
+    assert "Type roll or r" in log_lines(page)[0]
+    press(page, "r")
+    check_tree(page)
+    assert 'listitem: "Die 1: ' in page.get_by_role("list", name="Dice").aria_snapshot()
+    assert page.get_by_role("button", name="Flap 1, open").count() == 1
+    assert log_lines(page)[-1].startswith("Anna threw")
+    played = 0
+
+    def shut(page: Any) -> None:
+        nonlocal played
+        said = len(log_lines(page))
+        enter_on(page, "#actions button")
+        played += 1
+        until(page, f"document.querySelectorAll('#log p').length > {said}")
+
+    play(page, shut)
+    assert played > 0
+    assert page.get_by_role("button", name="Back to the main menu").count() == 1
+    shut_flaps = 10 - len(server.table.session.game.open_flaps(0))
+    assert shut_flaps > 0
+    assert page.get_by_role("button", name=re.compile(r"^Flap \d+, shut$")).count() == shut_flaps
+
+
+def test_yatzy_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="yatzy", players=("Anna",), seed=3, lang="en")
+    page = opened(browser, server.url)
+    press(page, "r")
+    check_tree(page)
+    press(page, "1")  # holds die 1
+    assert page.get_by_role("button", name="Die 1").first.get_attribute("aria-label").endswith(", held")
+    assert page.get_by_role("row", name="Chance").count() == 1  # the scorecard is a table with row headers
+
+    def score(page: Any) -> None:
+        enter_on(page, '#board button[aria-label*="would score"]')
+
+    play(page, score)
+    assert "Total" in page.locator("#board").inner_text()
+
+
+def test_storeslem_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="storeslem", players=("Anna",), seed=5, lang="en")
+    page = opened(browser, server.url)
+    check_tree(page)
+
+    def move(page: Any) -> None:
+        board = page.locator('#actions [data-key="random"]')
+        enter_on(page, '#actions [data-key="random"]' if board.count() else '#actions [data-key="pass"]')
+
+    play(page, move)
+    assert page.get_by_role("table").count() >= 1
+
+
+def test_quiclo_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="quiclo", players=("Anna",), seed=5, lang="en")
+    page = opened(browser, server.url)
+
+    def declare(page: Any) -> None:
+        enter_on(page, '#actions [data-key="none"]')
+
+    play(page, declare)
+    check_tree(page)
+    assert any("live" in line or "lives" in line for line in log_lines(page))
+
+
+def test_threes_away_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="threes-away", players=("Anna",), seed=5, lang="en")
+    page = opened(browser, server.url)
+
+    def keep_all(page: Any) -> None:
+        for number in range(1, len(page.evaluate("state.dice")) + 1):
+            press(page, str(number))
+        assert page.get_by_role("button", name="Die 1").first.get_attribute("aria-label").endswith(", keep")
+        enter_on(page, '#actions [data-key="keep"]')
+
+    play(page, keep_all)
+    check_tree(page)
+
+
+def test_the_same_answer_twice_is_said_differently(browser: Any, serve: Callable[..., Any]) -> None:
+    """Orca drops a live text identical to the last: a repeat is numbered, so it is heard again."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    press(page, "r")
+    answer = page.locator("#answer")
+    page.keyboard.press("d")
+    until(page, "document.getElementById('answer').textContent !== ''")
+    first = answer.text_content()
+    page.keyboard.press("d")
+    until(page, f"document.getElementById('answer').textContent !== {first!r}")
+    assert answer.text_content() == f"{first} (2)"
+    assert answer.get_attribute("aria-live") == "assertive"
+
+
+def test_an_answer_and_news_at_once_are_one_assertive_message(browser: Any, serve: Callable[..., Any]) -> None:
+    """An assertive message would wipe a polite one waiting (Orca): at the same moment, they are joined."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    lines = len(log_lines(page))
+    page.evaluate("""() => { announce({text: "Anna threw 3 and 4.", interrupt: false, cues: []});
+                            announce({text: "Dice: 3 and 4.", interrupt: true, cues: []}); }""")
+    until(page, "document.getElementById('answer').textContent !== ''")
+    assert page.locator("#answer").text_content() == "Anna threw 3 and 4. Dice: 3 and 4."
+    assert len(log_lines(page)) == lines
+
+
+def test_news_comes_one_line_at_a_time_in_order(browser: Any, serve: Callable[..., Any]) -> None:
+    """Two lines added to a log at once are read in reverse by Orca: the page adds them one by one."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    page.evaluate("""() => { window.added = [];
+        new MutationObserver((changes) => window.added.push(changes.reduce((n, c) => n + c.addedNodes.length, 0)))
+          .observe(document.getElementById("log"), {childList: true});
+        for (const text of ["one", "two", "three"]) announce({text, interrupt: false, cues: []}); }""")
+    until(page, "window.added.length === 3")
+    assert page.evaluate("window.added") == [1, 1, 1]
+    assert log_lines(page)[-3:] == ["one", "two", "three"]
+
+
+def test_the_main_menu_by_its_buttons(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(lang="en")
+    page = opened(browser, server.url)
+    assert page.get_by_role("heading", level=1).text_content() == "Main menu"
+    assert page.get_by_role("button", name="New game").count() == 1
+    enter_on(page, '#choices button')  # New game
+    enter_on(page, '#choices button')  # the first game: Shut the Box
+    for _ in range(8):  # the questions that follow (players, options, dice): Enter takes what is offered
+        if screen(page) == "game":
+            break
+        before = drawn(page)
+        page.locator("#command").focus()
+        page.keyboard.press("Enter")
+        after(page, before)
+    assert screen(page) == "game"
+    assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
+
+
+def test_typed_markup_is_words_not_markup(browser: Any, serve: Callable[..., Any]) -> None:
+    """Every text goes in as text: a typed tag comes back in the refusal as letters, never as an element."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    before = drawn(page)
+    page.locator("#command").fill("<img src=x onerror=alert(1)>")
+    page.keyboard.press("Enter")
+    after(page, before)
+    until(page, "document.getElementById('answer').textContent.includes('<img')")
+    assert page.locator("#answer img, #log img").count() == 0
+    assert server.table.session.game.history == []

@@ -1,0 +1,84 @@
+"""Driving the browser front end in tests: Debian's chromium through Playwright, and the page's waits.
+
+The tests skip where chromium or Playwright is missing. One browser serves a
+whole test module (:func:`browser` is a module fixture); each test gets its
+own server (its own table, secret and port) and its own pages.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/lib/chromium/chromium")
+#: As root (CI), chromium refuses to start without --no-sandbox; /dev/shm is small in containers.
+ARGS = ["--no-sandbox", "--disable-dev-shm-usage"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def until(page: Any, expression: str, timeout: float = 20.0) -> None:
+    """Wait until ``expression`` is true in the page.
+
+    Polled from here: Playwright's own ``wait_for_function`` evaluates its
+    text with ``eval``, which the page's Content-Security-Policy forbids.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page never had {expression}")
+        time.sleep(0.02)
+
+
+def drawn(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.drawn || 0)"))
+
+
+def after(page: Any, before: int) -> None:
+    """Wait until the page was drawn again after ``before`` (the server answered what was done)."""
+    until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
+
+
+def press(page: Any, key: str) -> None:
+    """A key pressed in the game, then the page's answer waited for."""
+    before = drawn(page)
+    page.keyboard.press(key)
+    after(page, before)
+
+
+def enter_on(page: Any, selector: str) -> None:
+    """The focus moved to a button (as Tab would), Enter pressed on it, and the answer waited for."""
+    before = drawn(page)
+    page.locator(selector).first.focus()
+    page.keyboard.press("Enter")
+    after(page, before)
+
+
+def log_lines(page: Any) -> list[str]:
+    return list(page.locator("#log p").all_text_contents())
+
+
+def screen(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.screen"))
+
+
+def opened(browser: Any, url: str, **context: Any) -> Any:
+    """A fresh page on ``url``, drawn once."""
+    page = browser.new_context(**context).new_page()
+    page.goto(url)
+    until(page, "Number(document.body.dataset.drawn || 0) > 0")
+    return page
