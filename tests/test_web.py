@@ -11,32 +11,25 @@ sessions, commands and presenter as the terminal, so its words are theirs.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
-from web_support import after, browser, drawn, enter_on, log_lines, opened, press, screen, until
+from web_support import (
+    after,
+    browser,
+    drawn,
+    enter_on,
+    keep_every_die,
+    log_lines,
+    opened,
+    play,
+    press,
+    screen,
+    serve,
+    until,
+)
 
-from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.web import start
-
-__all__ = ["browser"]
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., Any]]:
-    """Start servers for the test; each is stopped after it."""
-    servers = []
-
-    def started(**launch: Any) -> Any:
-        listen = launch.pop("listen", False)
-        server = start(Launch(**launch), listen=listen)
-        servers.append(server)
-        return server
-
-    yield started
-    for server in servers:
-        server.stop()
+__all__ = ["browser", "serve"]
 
 
 def check_tree(page: Any) -> None:
@@ -48,22 +41,6 @@ def check_tree(page: Any) -> None:
     log = page.get_by_role("log")
     assert log.get_attribute("aria-live") == "polite"
     assert log.get_attribute("id") == "log"
-
-
-def play(page: Any, move: Callable[[Any], None], limit: int = 200) -> None:
-    """Throw with R whenever the throw button is there, else make ``move``; until the game is over."""
-    for _ in range(limit):
-        if screen(page) == "over":
-            return
-        if page.locator('#actions [data-key="throw"]').count():
-            press(page, "r")
-            count = len(page.evaluate("state.dice"))
-            assert page.get_by_role("list", name="Dice").get_by_role("listitem").count() == count
-        elif page.locator("#question").is_visible():
-            enter_on(page, "#yes")
-        else:
-            move(page)
-    raise AssertionError("the game did not end")
 
 
 def test_shut_the_box_whole_game_by_keys(browser: Any, serve: Callable[..., Any]) -> None:
@@ -139,9 +116,8 @@ def test_threes_away_whole_game_by_keys(browser: Any, serve: Callable[..., Any])
     page = opened(browser, server.url)
 
     def keep_all(page: Any) -> None:
-        for number in range(1, len(page.evaluate("state.dice")) + 1):
-            press(page, str(number))
-        assert page.get_by_role("button", name="Die 1").first.get_attribute("aria-label").endswith(", keep")
+        keep_every_die(page)
+        assert "Die 1" in page.get_by_role("button", name=re.compile(", keep$")).first.get_attribute("aria-label")
         enter_on(page, '#actions [data-key="keep"]')
 
     play(page, keep_all)

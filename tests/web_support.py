@@ -8,7 +8,7 @@ own server (its own table, secret and port) and its own pages.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,24 @@ def browser() -> Iterator[Any]:
         launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Any]]:
+    """Start servers for the test (``listen=True`` for the local network); each is stopped after it."""
+    from accessible_dice.ui.launch_request import Launch
+    from accessible_dice.ui.web import start
+
+    servers = []
+
+    def started(listen: bool = False, **launch: Any) -> Any:
+        server = start(Launch(**launch), listen=listen)
+        servers.append(server)
+        return server
+
+    yield started
+    for server in servers:
+        server.stop()
 
 
 def until(page: Any, expression: str, timeout: float = 20.0) -> None:
@@ -82,3 +100,29 @@ def opened(browser: Any, url: str, **context: Any) -> Any:
     page.goto(url)
     until(page, "Number(document.body.dataset.drawn || 0) > 0")
     return page
+
+
+def play(page: Any, move: Callable[[Any], None], limit: int = 200) -> None:
+    """Throw with R whenever the throw button is there, else make ``move``; until the game is over.
+
+    After each throw the dice are a list with an item per die; a question
+    (scoring 0) is answered yes.
+    """
+    for _ in range(limit):
+        if screen(page) == "over":
+            return
+        if page.locator('#actions [data-key="throw"]').count():
+            press(page, "r")
+            count = len(page.evaluate("state.dice"))
+            assert page.get_by_role("list", name="Dice").get_by_role("listitem").count() == count
+        elif page.locator("#question").is_visible():
+            enter_on(page, "#yes")
+        else:
+            move(page)
+    raise AssertionError("the game did not end")
+
+
+def keep_every_die(page: Any) -> None:
+    """Threes Away: every die on the table chosen with its number key."""
+    for number in range(1, len(page.evaluate("state.dice")) + 1):
+        press(page, str(number))

@@ -13,9 +13,8 @@ actions, the board's rows, every label in the client's language.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from accessible_dice.errors import DiceError
 from accessible_dice.games import part_module
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.ui.commands import Command
@@ -23,6 +22,7 @@ from accessible_dice.ui.window.boards import Board, TypedBoard
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.utterance import Utterance
 
 if TYPE_CHECKING:
     from accessible_dice.session import Session
@@ -49,10 +49,11 @@ class WebScreen:
     """
 
     #: Borrowed from the window's game screen: they use ``game``, ``board``, ``presenter``, ``session``,
-    #: ``window.language``, ``_``, ``roll`` and ``to_menu`` only.
-    dice_row = GameScreen.dice_row
-    die_label = GameScreen.die_label
-    actions = GameScreen.actions
+    #: ``window.language``, ``window.say``, ``_``, ``roll`` and ``to_menu`` only.
+    attempt: ClassVar[Callable[[Any, Callable[[], object]], bool]] = GameScreen.attempt
+    dice_row: ClassVar[Callable[[Any], Row]] = GameScreen.dice_row
+    die_label: ClassVar[Callable[[Any, int], str]] = GameScreen.die_label
+    actions: ClassVar[Callable[[Any], list[Cell]]] = GameScreen.actions
 
     def __init__(self, client: Client, session: Session, presenter: Presenter) -> None:
         self.client = client
@@ -80,13 +81,9 @@ class WebScreen:
 
     # ------------------------------------------------------------ what the boards call
 
-    def attempt(self, action: Callable[[], object]) -> bool:
-        try:
-            action()
-        except DiceError as refusal:
-            self.client.say(self.presenter.refusal(refusal))
-            return False
-        return True
+    def say(self, utterance: Utterance | None) -> None:
+        """What the borrowed window methods say through ``window.say``: to this client."""
+        self.client.say(utterance)
 
     def act_move(self, move: object) -> bool:
         return self.client.execute(Command("move", move=move))  # type: ignore[arg-type]
@@ -111,7 +108,7 @@ class WebScreen:
             self.client.say(answer(cell.label))
 
     def say_die(self, position: int) -> None:
-        self.client.say(answer(self.die_label(position)))  # type: ignore[misc]
+        self.client.say(answer(self.die_label(position)))
 
     def confirm(self, question: str, on_yes: Callable[[], object]) -> None:
         self.client.ask(question, on_yes)
@@ -122,7 +119,7 @@ class WebScreen:
     # ------------------------------------------------------------ for the page
 
     def rows(self) -> list[Row]:
-        return [self.dice_row(), Row("actions", self.actions(), region="actions"),  # type: ignore[misc]
+        return [self.dice_row(), Row("actions", self.actions(), region="actions"),
                 *self.board.rows()]
 
     def cell(self, key: str) -> Cell | None:

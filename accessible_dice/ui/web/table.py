@@ -152,9 +152,11 @@ class Client:
         current = self.table.settings if self.host else SettingsScreen(lang, self.table.settings.settings)
         self.terminal = WebTerminal(self, current)
 
-    def join_game(self, session: Session) -> None:
+    def join_game(self, session: Session) -> Presenter:
+        """This client sees ``session`` from now on, in its language; its presenter."""
         self.presenter = self.terminal.presenter(session)
         self.screen = WebScreen(self, session, self.presenter)
+        return self.presenter
 
     # ------------------------------------------------------------ to the page
 
@@ -425,8 +427,7 @@ class Table:
                 raise _Stop
             if client is not None and kind == "hello":
                 if self.session is not None and client.presenter is None:  # joined during the game
-                    client.join_game(self.session)
-                    client.say(client.presenter.turn_answer())  # type: ignore[union-attr]
+                    client.say(client.join_game(self.session).turn_answer())
                 self.refresh()
                 client.deliver()
             elif client is not None and kind == "lang" and message.get("code") in LANGUAGES:

@@ -529,6 +529,8 @@ class Window:
         #: One thread for long thinking (hints, computer moves), so the loop never waits on it.
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="window-thinking")
         self.running = True
+        #: The front end the player chose to go on in when the window closes (``"web"``), if any.
+        self.switch_to: str | None = None
         #: Says on screen when no voice works (set by run_window): speech/notice.py.
         self.speech_notice: SilentSpeechNotice | None = None
         self.surface: pygame.Surface | None = None

@@ -66,6 +66,8 @@ class MainMenu(Menu):
         items.append(("tutorial", _("Tutorial"), lambda: self.window.push(GameChoice(self, tutorial=True))))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
+        # Translators: main menu item of the window: close it and play in the web browser (docs/web.md).
+        items.append(("web", _("Play in the browser"), self.to_browser))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
@@ -93,6 +95,13 @@ class MainMenu(Menu):
 
     def back(self) -> None:
         self.ask_close()
+
+    def to_browser(self) -> None:
+        """The browser front end instead of the window: the window closes and the page opens (``run_window``)."""
+        # Translators: said when the window's main menu hands over to the web browser.
+        self.window.say(answer(self._("The game opens in the browser.")))
+        self.window.switch_to = "web"
+        self.window.running = False
 
 
 class GameChoice(Menu):

@@ -63,7 +63,7 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
                 resume_saved(window, menu)
         for said in [*start_news(lang), *settings_words.problems(problems, lang)]:
             window.say(said)
-        return window.run()
+        status = window.run()
     finally:
         window.close()
         speaker.drain()  # the goodbye, and anything queued, is heard before the voice goes
@@ -71,3 +71,8 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         window.shown.braille.close()
         cues.close()
         audio.shutdown()  # last, from this thread, with nothing playing (see audio.shutdown)
+    if window.switch_to == "web":  # the main menu's "Play in the browser"
+        from accessible_dice.ui.web import run_web
+
+        return run_web(dataclasses.replace(launch, game=None, resume=False, ui="web"), lang)
+    return status
