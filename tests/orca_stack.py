@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from daemons import wait_until
+from web_support import ARGS, CHROMIUM
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
@@ -52,7 +53,6 @@ XVFB = shutil.which("Xvfb")
 DBUS_DAEMON = shutil.which("dbus-daemon")
 SPEECHD = shutil.which("speech-dispatcher")
 ATSPI_LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
-CHROMIUM = Path("/usr/lib/chromium/chromium")
 
 #: Languages the text log accepts as UTF-8; a language without a line is recoded to Latin-1.
 LANGUAGES = ("en", "en-US", "en-GB", "cs", "de", "nb", "no", "sv", "da", "fi")
@@ -93,11 +93,16 @@ class OrcaStack:
     def spoken_since(self, mark: int) -> list[str]:
         return self.spoken()[mark:]
 
-    def wait_for(self, condition: Callable[[list[str]], bool], since: int, limit: float = SPEAK_LIMIT) -> list[str]:
-        """The lines spoken since ``since`` once ``condition`` holds of them; fails, showing them, after ``limit``."""
+    def wait_for(self, condition: Callable[[list[str]], bool], since: int, limit: float = SPEAK_LIMIT,
+                 wanted: Callable[[], object] = lambda: "") -> list[str]:
+        """The lines spoken since ``since`` once ``condition`` holds of them; fails after ``limit``.
+
+        The failure shows what Orca said, what was ``wanted`` (called then) and
+        the end of Orca's debug file.
+        """
         if not wait_until(lambda: condition(self.spoken_since(since)), limit):
-            raise AssertionError(f"Orca did not say it within {limit} s; it said {self.spoken_since(since)!r}\n"
-                                 f"{self.debug_tail()}")
+            raise AssertionError(f"Orca did not say it within {limit} s; it said {self.spoken_since(since)!r};\n"
+                                 f"wanted: {wanted()!r}\nthe debug file of {self.folder} ends:\n{self.debug_tail()}")
         return self.spoken_since(since)
 
     def settle(self, since: int, quiet: float = 1.0, limit: float = SPEAK_LIMIT) -> list[str]:
@@ -329,14 +334,10 @@ def _wait(condition: Callable[[], bool], what: str) -> None:
         raise RuntimeError(f"timed out after {START_LIMIT} s waiting for {what}")
 
 
-#: Chromium's flags: as root it refuses to start without --no-sandbox; /dev/shm is small in containers.
-CHROMIUM_ARGS = ("--no-sandbox", "--disable-dev-shm-usage", "--no-first-run", "--force-renderer-accessibility")
-
-
 def launch_chromium(playwright: Playwright, stack: OrcaStack) -> Browser:
     """Debian's Chromium, headed on the stack's display (headless Chromium has no AT-SPI), read by its Orca."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=False, args=list(CHROMIUM_ARGS),
-                                      env=stack.env)
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=False, env=stack.env,
+                                      args=[*ARGS, "--no-first-run", "--force-renderer-accessibility"])
 
 
 def heard(spoken: list[str], announcements: list[str]) -> list[str]:

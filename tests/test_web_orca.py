@@ -21,11 +21,16 @@ import http.server
 import os
 import subprocess
 import threading
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from orca_stack import OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
+from web_support import until
+
+from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.web import start
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"not installed: {', '.join(missing())}")
 
@@ -153,3 +158,145 @@ def test_a_stopped_stack_leaves_no_process(tmp_path: Path) -> None:
     assert processes_of(tmp_path) == []
     assert orphan.wait(5) == -9
     assert not os.path.exists(f"/tmp/.X11-unix/X{running.env['DISPLAY'][1:]}")
+
+
+# ---------------------------------------------------------------- the game's own page
+
+
+#: Records, in the page, every announcement as it goes into the polite log or the assertive answer,
+#: in the order the page put them there: what Orca must say, each once, in that order.
+RECORDER = """() => {
+  window.announced = Array.from(document.querySelectorAll('#log p'), (line) => line.textContent);
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const line of change.addedNodes) window.announced.push(line.textContent);
+  }).observe(document.getElementById('log'), {childList: true});
+  const answer = document.getElementById('answer');
+  new MutationObserver(() => { if (answer.textContent) window.announced.push(answer.textContent); })
+    .observe(answer, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+class Game:
+    """A ``--ui web`` game in the stack's browser tab, played by keys: what the page announced, and what Orca said.
+
+    Every action waits until Orca has said what the action made the page
+    announce (a player waits to hear the news), so the log is read while
+    Orca is at rest. :attr:`moments` keeps the announcements one action
+    made together, in the page's order.
+    """
+
+    def __init__(self, stack: OrcaStack, tab: playwright_api.Page, url: str) -> None:
+        self.stack, self.page = stack, tab
+        self.since = stack.mark()
+        tab.goto(url)
+        until(tab, "document.querySelectorAll('#log p').length > 0")
+        tab.evaluate(RECORDER)
+        self.moments: list[list[str]] = [self.announced()]
+        self.heard_all()
+
+    def announced(self) -> list[str]:
+        return list(self.page.evaluate("window.announced"))
+
+    def heard_all(self) -> None:
+        """Wait until Orca has said everything the page announced (each as often), and the page has nothing waiting."""
+        def done(said: list[str]) -> bool:
+            announced = self.announced()
+            return bool(self.page.evaluate("waiting.length === 0 && flushing === null")) and \
+                Counter(heard(said, announced)) == Counter(announced)
+        self.stack.wait_for(done, self.since, wanted=self.announced)
+
+    def act(self, action: Callable[[], None]) -> list[str]:
+        """Do ``action`` (keys), wait until Orca said what it made the page announce; those announcements."""
+        before = len(self.announced())
+        action()
+        until(self.page, f"window.announced.length > {before}")
+        self.heard_all()
+        self.moments.append(self.announced()[before:])
+        return self.moments[-1]
+
+    def throw(self, values: str) -> list[str]:
+        """The values of real dice typed into the page's field, and Enter."""
+        def typed() -> None:
+            self.page.locator("#values").focus()
+            self.page.keyboard.type(values)
+            self.page.keyboard.press("Enter")
+        return self.act(typed)
+
+    def press(self, key: str) -> list[str]:
+        """A game key, the focus in the game but on no field."""
+        def pressed() -> None:
+            self.page.evaluate("document.activeElement.blur()")
+            self.page.keyboard.press(key)
+        return self.act(pressed)
+
+    def choose(self, name: str) -> list[str]:
+        """The focus moved to the button whose name starts with ``name`` (as Tab would), and Enter."""
+        def chosen() -> None:
+            self.page.locator(f'#actions button[aria-label^="{name}"], #board button[aria-label^="{name}"]'
+                              ).first.focus()
+            self.page.keyboard.press("Enter")
+        return self.act(chosen)
+
+    def spoken(self) -> list[str]:
+        """The announcements as Orca said them, once it has been quiet for a second after the last."""
+        return heard(self.stack.settle(self.since), self.announced())
+
+
+def by_moment(spoken: list[str], moments: list[list[str]]) -> list[list[str]]:
+    """``spoken`` cut into pieces as long as the moments, each piece sorted, like :func:`sorted_moments`.
+
+    Equal to ``sorted_moments(moments)`` when Orca said every announcement
+    once and the moments in order, whatever the order within a moment.
+    """
+    pieces, start = [], 0
+    for moment in moments:
+        pieces.append(sorted(spoken[start:start + len(moment)]))
+        start += len(moment)
+    return [*pieces, spoken[start:]] if spoken[start:] else pieces
+
+
+def sorted_moments(moments: list[list[str]]) -> list[list[str]]:
+    return [sorted(moment) for moment in moments]
+
+
+def play_shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
+    """A whole practice game with real dice: the same throw twice in a row, twice, and a throw that shuts nothing."""
+    server = start(Launch(game="shut-the-box", players=("Anna",), dice="manual", lang="en",
+                          given=frozenset({"dice"})))
+    try:
+        table = Game(stack, tab, server.url)
+        assert table.throw("3 4") == ["Anna threw 3 and 4. Singles: 3 and 4. Sum: 7."]
+        assert table.choose("Singles") == ["Flaps 3 and 4 shut. Turn 2."]
+        assert table.throw("3 4") == ["Anna threw 3 and 4. Sum: 7. Press Enter for Sum (7)."]
+        table.choose("Sum")
+        table.throw("6 6")
+        table.choose("Singles")
+        assert table.throw("6 6") == ["Anna threw 6 and 6. Nothing can be shut. Turn 5."]
+        for values, way in (("1 2", "Singles"), ("5 5", "Singles"), ("4 4", "Sum"), ("4 5", "Sum"),
+                            ("5 5", "Sum")):
+            table.throw(values)
+            table.choose(way)
+        assert tab.evaluate("document.body.dataset.screen") == "over"
+        return table
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
+    return play_shut_the_box(stack, tab)
+
+
+def test_orca_says_every_announcement_of_a_whole_shut_the_box_game_once(shut_the_box: Game) -> None:
+    """Each announcement said once, nothing lost, the moments in order (a moment: what one key press made)."""
+    spoken, moments = shut_the_box.spoken(), shut_the_box.moments
+    assert by_moment(spoken, moments) == sorted_moments(moments)
+    assert len(moments) == 1 + 9 + 8  # the opening, nine throws, eight moves (one throw shut nothing)
+    assert "Flap 10 shut. Box shut!" in moments[-1]
+
+
+@pytest.mark.xfail(reason="Chromium 156 hands Orca the log lines of one moment in one batch, in an order of its own, "
+                          "when they come together (the end of the game): docs/web-orca.md", strict=False)
+def test_orca_says_the_announcements_of_a_moment_in_the_pages_order(shut_the_box: Game) -> None:
+    spoken, moments = shut_the_box.spoken(), shut_the_box.moments
+    assert spoken == [text for moment in moments for text in moment]
