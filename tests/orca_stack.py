@@ -132,7 +132,7 @@ class OrcaStack:
         """Every line Orca put on its (absent) braille display, from its debug file."""
         path = self.folder / "logs" / "orca-debug.txt"
         text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
-        return [line.split("BRAILLE LINE:", 1)[1].strip().strip("'") for line in text.splitlines()
+        return [line.split("BRAILLE LINE:", 1)[1].strip().strip("'").strip() for line in text.splitlines()
                 if "BRAILLE LINE:" in line]
 
     def start(self, name: str, command: list[str], grace: float = 3.0) -> subprocess.Popen[bytes]:
