@@ -52,6 +52,8 @@ ORCA = shutil.which("orca")
 XVFB = shutil.which("Xvfb")
 DBUS_DAEMON = shutil.which("dbus-daemon")
 SPEECHD = shutil.which("speech-dispatcher")
+#: Real X key presses, which Orca hears (Playwright's go to the page only, past Orca); optional.
+XDOTOOL = shutil.which("xdotool")
 ATSPI_LAUNCHER = Path("/usr/libexec/at-spi-bus-launcher")
 
 #: Languages the text log accepts as UTF-8; a language without a line is recoded to Latin-1.
@@ -122,6 +124,21 @@ class OrcaStack:
             elif time.monotonic() - calm_from >= quiet:
                 break
         return seen
+
+    def keys(self, *keys: str) -> None:
+        """Press ``keys`` (xdotool's names: ``r``, ``Insert+a``, ``Return``) on the stack's X display.
+
+        They go to the window with the X input focus (see :meth:`focus_window`),
+        through Orca first, as a player's keys do.
+        """
+        assert XDOTOOL is not None
+        subprocess.run([XDOTOOL, "key", "--delay", "50", *keys], env=self.env, check=True, timeout=30)
+
+    def focus_window(self, window_class: str) -> None:
+        """Give the X input focus to the visible window of ``window_class`` (there is no window manager to)."""
+        assert XDOTOOL is not None
+        subprocess.run([XDOTOOL, "search", "--sync", "--onlyvisible", "--class", window_class, "windowfocus",
+                        "--sync"], env=self.env, check=True, timeout=30)
 
     def debug_tail(self, characters: int = 3000) -> str:
         """The end of Orca's debug file, for a failure message."""

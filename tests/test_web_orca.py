@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from orca_stack import OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
+from orca_stack import XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
 from web_support import until
 
 from accessible_dice.ui.launch_request import Launch
@@ -354,3 +354,41 @@ def test_orca_says_what_to_throw_when_r_asks_for_real_dice_again(yatzy: Game) ->
     yatzy.press("1")
     said = yatzy.press("r", VALUES_ASKED)
     assert any("throw 4 dice" in line for line in said)
+
+
+@pytest.mark.skipif(XDOTOOL is None, reason="xdotool is not installed")
+def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode(stack: OrcaStack,
+                                                                                 tab: playwright_api.Page) -> None:
+    """Real X key presses, heard by Orca before the page (docs/web-orca.md, "Keys").
+
+    In browse mode Orca takes the letters and digits for its own quick
+    navigation (R: the next radio button); Orca+A switches to focus mode and
+    the game's keys reach the page, until a Tab takes Orca back to browse mode.
+    What the keys made the page announce is said once, in order.
+    """
+    server = start(Launch(game="shut-the-box", players=("Anna",), lang="en", seed=7))
+    try:
+        table = Game(stack, tab, server.url)
+        stack.focus_window("chromium")
+        since = stack.mark()
+        tab.focus('#actions [data-key="throw"]')
+        stack.wait_for(lambda said: "Throw 2 dice. push button." in said, since)
+        since = stack.mark()
+        stack.keys("r")
+        stack.wait_for(lambda said: "No more radio buttons." in said, since)
+        assert len(table.announced()) == 1  # the opening only: the page never had the R
+        since = stack.mark()
+        stack.keys("Insert+a")
+        stack.wait_for(lambda said: "Focus mode" in said, since)
+        assert table.act(lambda: stack.keys("r"))[0].startswith("Anna threw")
+        assert table.act(lambda: stack.keys("d"))[0].startswith("Dice: ")
+        assert table.act(lambda: stack.keys("Return"))[0].endswith("Turn 2.")
+        since = stack.mark()
+        stack.keys("Tab")
+        stack.wait_for(lambda said: "Browse mode" in said, since)
+        since = stack.mark()
+        stack.keys("r")
+        stack.wait_for(lambda said: "No more radio buttons." in said, since)
+        assert table.spoken() == [text for moment in table.moments for text in moment]
+    finally:
+        server.stop()
