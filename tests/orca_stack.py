@@ -321,13 +321,16 @@ def _start_all(stack: OrcaStack) -> None:
 #: kills it. The test's Orca is on a private display and buses, so it must neither refuse because of
 #: the developer's own screen reader (or another test run's) nor be taken for one. ``--replace`` is
 #: never given: it would kill every Orca of the user, the developer's own screen reader included.
+#: The one file the launcher opens, the debug file, is opened line-buffered, so that a test reads
+#: what Orca has shown on braille up to now (Orca never flushes it).
 ORCA_LAUNCHER = """
-import sys
+import builtins, sys
 path = sys.argv.pop(1)
 launcher = {"__name__": "orca_launcher", "__file__": path}
 exec(compile(open(path, encoding="utf-8").read(), path, "exec"), launcher)
 launcher["otherOrcas"] = lambda: []
 launcher["setProcessName"] = lambda name: None
+launcher["open"] = lambda name, mode="r": builtins.open(name, mode, buffering=1, encoding="utf-8")
 sys.exit(launcher["main"]())
 """
 

@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from orca_stack import XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
+from daemons import wait_until
+from orca_stack import SPEAK_LIMIT, XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
 from web_support import until
 
 from accessible_dice.ui.launch_request import Launch
@@ -250,8 +251,17 @@ class Game:
         return heard(self.stack.settle(self.since), self.announced())
 
     def brailled(self) -> list[str]:
-        """The announcements as Orca showed them on its braille display (its debug file says what it showed)."""
-        return heard(self.stack.braille()[self.braille_since:], self.announced())
+        """The announcements as Orca showed them on its braille display (its debug file says what it showed).
+
+        Waited for until they are all there (Orca writes its debug file
+        through a buffer, later than the speech), or for the usual limit.
+        """
+        announced = self.announced()
+
+        def shown() -> list[str]:
+            return heard(self.stack.braille()[self.braille_since:], announced)
+        wait_until(lambda: shown() == announced, SPEAK_LIMIT)
+        return shown()
 
 
 def by_moment(spoken: list[str], moments: list[list[str]]) -> list[list[str]]:
