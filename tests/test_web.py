@@ -130,8 +130,10 @@ def test_the_same_answer_twice_is_said_differently(browser: Any, serve: Callable
     page = opened(browser, server.url)
     press(page, "r")
     answer = page.locator("#answer")
+    page.keyboard.press("n")  # every key answers: no computer player is playing here
+    until(page, "document.getElementById('answer').textContent.startsWith('No computer player')")
     page.keyboard.press("d")
-    until(page, "document.getElementById('answer').textContent !== ''")
+    until(page, "document.getElementById('answer').textContent.startsWith('Dice')")
     first = answer.text_content()
     page.keyboard.press("d")
     until(page, f"document.getElementById('answer').textContent !== {first!r}")
@@ -193,3 +195,67 @@ def test_typed_markup_is_words_not_markup(browser: Any, serve: Callable[..., Any
     until(page, "document.getElementById('answer').textContent.includes('<img')")
     assert page.locator("#answer img, #log img").count() == 0
     assert server.table.session.game.history == []
+
+
+def test_computer_players_play_through_the_page_and_n_plays_them_at_once(browser: Any,
+                                                                        serve: Callable[..., Any]) -> None:
+    server = serve(game="shut-the-box", players=("cpu", "Anna"), seed=3, lang="en")
+    page = opened(browser, server.url)
+    until(page, "document.querySelectorAll('#log p').length > 1")
+    page.locator("#command").focus()
+    page.keyboard.press("Tab")  # out of the field: N is a game key, not a letter typed
+    press(page, "n")
+    game = server.table.session.game
+    until(page, "state.actions.some((cell) => cell.key === 'throw') || document.body.dataset.screen === 'over'")
+    assert game.is_over() or game.players[game.current_player()] == "Anna"
+    assert any(line.startswith("cpu") for line in log_lines(page))
+
+
+def test_real_dice_are_typed_into_their_own_labelled_field(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="shut-the-box", players=("Anna",), dice="manual", given=frozenset({"dice"}), lang="en")
+    page = opened(browser, server.url)
+    field = page.get_by_role("textbox", name="Values of the dice thrown")
+    assert field.is_visible()
+    assert page.evaluate("document.activeElement.id") == "values"  # opened by itself, as in the window
+    before = drawn(page)
+    page.keyboard.type("9 9")
+    page.keyboard.press("Enter")
+    after(page, before)
+    until(page, "document.getElementById('answer').textContent !== ''")
+    assert server.table.session.game.history == []  # refused with a reason; nothing changed
+    before = drawn(page)
+    field.focus()
+    page.keyboard.type("3 4")
+    page.keyboard.press("Enter")
+    after(page, before)
+    assert server.table.session.game.dice_on_table() == (3, 4)
+    assert log_lines(page)[-1].startswith("Anna threw 3 and 4")
+
+
+def test_sound_cues_are_the_program_s_files(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    fetched: list[str] = []
+    page.on("requestfinished", lambda request: fetched.append(request.url))
+    press(page, "r")
+    until(page, "true")
+    page.wait_for_timeout(500)
+    assert any("/sounds/" in url and url.endswith(".wav") for url in fetched)
+
+
+def test_a_page_opened_again_shows_what_was_said_and_resume_continues(browser: Any,
+                                                                    serve: Callable[..., Any]) -> None:
+    """Nothing is lost: a reloaded page lists what was said before (not said again); --resume continues."""
+    server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
+    page = opened(browser, server.url)
+    press(page, "r")
+    said = log_lines(page)
+    again = opened(browser, server.url)
+    until(again, "!document.getElementById('earlier-region').hidden")
+    assert again.locator("#earlier li").all_text_contents() == said
+    assert again.locator("#earlier-region[aria-live], #earlier[aria-live]").count() == 0
+    server.stop()
+    resumed = serve(resume=True, lang="en")
+    page = opened(browser, resumed.url)
+    assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
+    assert resumed.table.session.game.dice_on_table() != ()

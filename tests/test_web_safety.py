@@ -110,6 +110,9 @@ def test_no_axe_violations_on_any_screen(browser: Any, serve: Callable[..., Any]
         result = Axe().run(page)
         seen.append(name)
         assert result.violations_count == 0, (name, result.generate_report())
+        # WCAG AAA's 7:1 for text (experience.md §5), beyond the AA rules axe runs by default
+        enhanced = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["color-contrast-enhanced"]}})
+        assert enhanced.violations_count == 0, (name, enhanced.generate_report())
 
     audit("main menu")
     game = serve(game="yatzy", players=("Anna", "Bob"), seed=4, lang="en")

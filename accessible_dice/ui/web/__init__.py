@@ -59,7 +59,7 @@ def join_code() -> str:
 
 def start(launch: Launch, lang: Language | None = None, *, listen: bool = False, port: int = 0) -> WebServer:
     """Serve ``launch`` (the game asked for, the saved one, or the main menu); returns once it is served."""
-    from accessible_dice.ui.launch import asked_for, start_news
+    from accessible_dice.ui.launch import _resumed, asked_for, start_news
 
     loaded = config.load()
     launch = launch.with_settings(loaded.settings)
@@ -70,6 +70,9 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
                   join_code=join_code() if listen else None, first=first)
     for said in [*start_news(lang), *settings_words.problems(loaded.problems, lang)]:
         table.host.say(said)
+    if launch.resume and first is None:  # the game played last; without one, said, and the menu opens
+        resumed = _resumed(launch, table.host.announcer, lang)
+        table.first = None if resumed is None else (resumed, True)
     server = WebServer(table, listen=listen, port=port)
     if listen:
         table.join_text = lambda lang: joining(server, lang)

@@ -118,7 +118,9 @@ class WebServer:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     def stop(self) -> None:
-        """End the table's thread and the server (each waited for briefly)."""
+        """End the table's thread and the server (each waited for briefly); once is enough."""
+        if not self.loop.is_running():
+            return
         self.table.stop()
         self.table.thread.join(5)
         if self._runner is not None:

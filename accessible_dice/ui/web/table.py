@@ -30,7 +30,7 @@ from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games.base import Event
 from accessible_dice.history import history_path
 from accessible_dice.presentation import TITLES
-from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.i18n import LANGUAGES, Language, language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rematch
@@ -42,7 +42,7 @@ from accessible_dice.ui.terminal import AFTER_GAME, YES, Announcer, Terminal
 from accessible_dice.ui.terminal.menu import Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying
+from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
@@ -131,6 +131,8 @@ class Client:
         self.seat: int | None = None
         self.sockets: list[Callable[[Message], None]] = []
         self.unsent: list[Message] = []
+        #: Whether a page of this client was opened before (a new one then gets the history).
+        self.greeted = False
         self.choices: list[str] = []
         self.prompt = ""
         self.pending: Pending | None = None
@@ -169,8 +171,12 @@ class Client:
             socket(message)
 
     def deliver(self) -> None:
-        """A page opened: what was said before it (the game's opening) is said now, once."""
+        """A page opened: what was said before it (the game's opening) is said now, once; a page opened
+        again (reloaded, or a second tab) gets what was said before as its history, shown but not said."""
         waiting, self.unsent = self.unsent, []
+        if self.greeted and not waiting:
+            self.send({"t": "history", "texts": [" ".join(said.text.split()) for said in self.announcer.history]})
+        self.greeted = True
         for message in waiting:
             self.send(message)
 
@@ -315,6 +321,8 @@ def page_words(lang: Language) -> Message:
         "seat": _("My seat"),
         # Translators: with one device per player: the seat choice for a device that only follows the game.
         "watch": _("Nobody: only follow the game"),
+        # Translators: on the web page, opened again: what was said before it was opened, a list to read.
+        "earlier": _("Said before"),
         # Translators: a setting of the web page, for players without a screen reader.
         "voice": _("Speak with the browser's voice"),
         "language_names": {code: Locale.parse(code).get_display_name(lang.code) for code in LANGUAGES},
@@ -383,10 +391,11 @@ class Table:
             self._run()
         except _Stop:
             pass
-        except Exception:  # a player never sees a traceback: it goes to the log, and the page says so
+        except Exception as error:  # a player never sees a traceback: it goes to the log, and the page says so
             log.exception("the web table stopped")
+            # Translators: an unexpected error ends the program; {error} is its technical name, for a bug report.
             self.host.say(news(self.host.language._("Something went wrong ({error}) and the program has to stop.")
-                               .format(error="web")))
+                               .format(error=type(error).__name__)))
         finally:
             self.session = None
             self.ended.set()
@@ -493,6 +502,8 @@ class Table:
             self.computer_step(session, all_of_them=message["t"] == "skip")
         elif message.get("t") == "step":  # Enter on the page itself: the terminal's empty line (the one move)
             self.handle(client, {"t": "line", "text": ""})
+        elif message.get("t") == "skip" and client.presenter is not None:
+            client.say(client.presenter.refusal(NoComputerPlaying()))
         else:
             self.handle(client, message)
 
@@ -520,8 +531,13 @@ class Table:
             client.line(message["text"])
         elif kind == "values" and isinstance(message.get("text"), str):
             client.execute(Command("values", (message["text"],)))
+        elif kind == "key" and message.get("name") == "roll":
+            screen.roll()  # the throw button's roll: with real dice due, their field and the prompt
         elif kind == "key" and message.get("name") in KEY_COMMANDS:
             client.execute(Command(message["name"]))
+        elif kind == "key" and message.get("name") == "everybody" and client.presenter is not None:
+            presenter = client.presenter  # Shift+C, as in the window: every player's board
+            client.say(combine((presenter.board_answer(p) for p in range(len(screen.game.players))), interrupt=True))
         elif kind == "press" and isinstance(message.get("key"), str):
             if client.may_act(screen.session):
                 screen.press(message["key"])

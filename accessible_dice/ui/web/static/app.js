@@ -40,6 +40,13 @@ function receive(message) {
   if (message.t === "say") announce(message);
   else if (message.t === "hush") hush();
   else if (message.t === "state") draw(message);
+  else if (message.t === "history") earlier(message.texts);
+}
+
+// A page opened again shows what was said before, in a list that is not live: seen, never said again.
+function earlier(texts) {
+  $("earlier").replaceChildren(...texts.map((text) => element("li", {text})));
+  $("earlier-region").hidden = texts.length === 0;
 }
 
 // ---------------------------------------------------------------- announcements (see the package's docstring)
@@ -235,6 +242,7 @@ function draw(next) {
   const focused = document.activeElement;
   const focusKey = focused && focused.dataset ? focused.dataset.key : undefined;
   const lost = !focused || focused === document.body;
+  const fieldOpened = Boolean(next.values) && !(state && state.values);
   state = next;
   document.documentElement.lang = next.lang;
   document.documentElement.dataset.theme = next.settings.theme;
@@ -270,7 +278,7 @@ function draw(next) {
     $("question-text").textContent = next.question || "";
     seats(next);
   }
-  restoreFocus(focusKey, lost, next);
+  restoreFocus(focusKey, lost, next, fieldOpened);
   // For tests and for anyone reading the page's state: how many times it was drawn, and what it shows.
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
   document.body.dataset.screen = next.over ? "over" : next.screen;
@@ -286,7 +294,11 @@ function seats(next) {
   $("seat").value = next.seat === null ? "" : String(next.seat);
 }
 
-function restoreFocus(key, lost, next) {
+function restoreFocus(key, lost, next, fieldOpened) {
+  if (fieldOpened) {  // real dice are due: their field, as the window opens it by itself
+    $("values").focus();
+    return;
+  }
   if (next.focus) {
     const wanted = next.focus.target === "command" ? $("command") : next.focus.target === "values" ? $("values")
       : document.querySelector(`[data-key="${CSS.escape(next.focus.target)}"]`);
@@ -340,7 +352,9 @@ function key(event) {
     message = {t: "skip"};
   } else if (event.key === "Enter" && target === document.body) {
     message = {t: "step"};
-  } else if (lower in KEYS && (lower !== "c" || !event.shiftKey)) {
+  } else if (lower === "c" && event.shiftKey) {
+    message = {t: "key", name: "everybody"};
+  } else if (lower in KEYS) {
     message = {t: "key", name: KEYS[lower]};
   }
   if (message) {
