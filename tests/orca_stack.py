@@ -107,6 +107,12 @@ class OrcaStack:
                                  f"wanted: {wanted()!r}\nthe debug file of {self.folder} ends:\n{self.debug_tail()}")
         return self.spoken_since(since)
 
+    def answers(self, action: Callable[[], object], words: str) -> list[str]:
+        """Do ``action`` and wait until Orca says the line ``words``; what it said since the action."""
+        since = self.mark()
+        action()
+        return self.wait_for(lambda said: words in said, since)
+
     def settle(self, since: int, quiet: float = 1.0, limit: float = SPEAK_LIMIT) -> list[str]:
         """The lines spoken since ``since`` once Orca has said nothing new for ``quiet`` seconds.
 

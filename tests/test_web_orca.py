@@ -28,11 +28,12 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from daemons import wait_until
 from orca_stack import SPEAK_LIMIT, XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
-from web_support import until
+from web_support import serve, until
 
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.web import start
@@ -40,6 +41,7 @@ from accessible_dice.ui.web import start
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"not installed: {', '.join(missing())}")
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+__all__ = ["serve"]
 
 #: A page built like the game's: the throws are scripted, and the second repeats the first exactly.
 SMALL_PAGE = """<!DOCTYPE html>
@@ -115,12 +117,8 @@ def small_page_url() -> Iterator[str]:
 @pytest.fixture
 def small_page(stack: OrcaStack, tab: playwright_api.Page, small_page_url: str) -> playwright_api.Page:
     """The small page loaded afresh, Orca done with reading its loading, the throw button focused."""
-    since = stack.mark()
-    tab.goto(small_page_url)
-    stack.wait_for(lambda said: any("Finished loading Orca check" in line for line in said), since)
-    since = stack.mark()
-    tab.focus("#throw")
-    stack.wait_for(lambda said: any("Throw push button" in line for line in said), since)
+    stack.answers(lambda: tab.goto(small_page_url), "Finished loading Orca check.")
+    stack.answers(lambda: tab.focus("#throw"), "Throw push button.")
     return tab
 
 
@@ -281,10 +279,13 @@ def sorted_moments(moments: list[list[str]]) -> list[list[str]]:
     return [sorted(moment) for moment in moments]
 
 
+#: Anna alone, in English, with real dice: the test types every throw (``--dice manual`` given).
+REAL_DICE: dict[str, Any] = {"players": ("Anna",), "lang": "en", "dice": "manual", "given": frozenset({"dice"})}
+
+
 def play_shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
     """A whole practice game with real dice: the same throw twice in a row, twice, and a throw that shuts nothing."""
-    server = start(Launch(game="shut-the-box", players=("Anna",), dice="manual", lang="en",
-                          given=frozenset({"dice"})))
+    server = start(Launch(game="shut-the-box", **REAL_DICE))
     try:
         table = Game(stack, tab, server.url)
         assert table.throw("3 4") == ["Anna threw 3 and 4. Singles: 3 and 4. Sum: 7."]
@@ -329,15 +330,11 @@ VALUES_ASKED = "!document.getElementById('values-form').hidden"
 
 
 @pytest.fixture
-def yatzy(stack: OrcaStack, tab: playwright_api.Page) -> Iterator[Game]:
+def yatzy(stack: OrcaStack, tab: playwright_api.Page, serve: Callable[..., Any]) -> Game:
     """A Yatzy game with real dice for Anna alone, its first throw typed: 3, 3, 3, 5, 6."""
-    server = start(Launch(game="yatzy", players=("Anna",), dice="manual", lang="en", given=frozenset({"dice"})))
-    try:
-        table = Game(stack, tab, server.url)
-        assert table.throw("3 3 3 5 6") == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
-        yield table
-    finally:
-        server.stop()
+    table = Game(stack, tab, serve(game="yatzy", **REAL_DICE).url)
+    assert table.throw("3 3 3 5 6") == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
+    return table
 
 
 def test_orca_says_a_yatzy_turn_once_in_order_the_same_answer_twice_too(yatzy: Game) -> None:
@@ -367,8 +364,8 @@ def test_orca_says_what_to_throw_when_r_asks_for_real_dice_again(yatzy: Game) ->
 
 
 @pytest.mark.skipif(XDOTOOL is None, reason="xdotool is not installed")
-def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode(stack: OrcaStack,
-                                                                                 tab: playwright_api.Page) -> None:
+def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode(
+        stack: OrcaStack, tab: playwright_api.Page, serve: Callable[..., Any]) -> None:
     """Real X key presses, heard by Orca before the page (docs/web-orca.md, "Keys").
 
     In browse mode Orca takes the letters and digits for its own quick
@@ -376,29 +373,15 @@ def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode
     the game's keys reach the page, until a Tab takes Orca back to browse mode.
     What the keys made the page announce is said once, in order.
     """
-    server = start(Launch(game="shut-the-box", players=("Anna",), lang="en", seed=7))
-    try:
-        table = Game(stack, tab, server.url)
-        stack.focus_window("chromium")
-        since = stack.mark()
-        tab.focus('#actions [data-key="throw"]')
-        stack.wait_for(lambda said: "Throw 2 dice. push button." in said, since)
-        since = stack.mark()
-        stack.keys("r")
-        stack.wait_for(lambda said: "No more radio buttons." in said, since)
-        assert len(table.announced()) == 1  # the opening only: the page never had the R
-        since = stack.mark()
-        stack.keys("Insert+a")
-        stack.wait_for(lambda said: "Focus mode" in said, since)
-        assert table.act(lambda: stack.keys("r"))[0].startswith("Anna threw")
-        assert table.act(lambda: stack.keys("d"))[0].startswith("Dice: ")
-        assert table.act(lambda: stack.keys("Return"))[0].endswith("Turn 2.")
-        since = stack.mark()
-        stack.keys("Tab")
-        stack.wait_for(lambda said: "Browse mode" in said, since)
-        since = stack.mark()
-        stack.keys("r")
-        stack.wait_for(lambda said: "No more radio buttons." in said, since)
-        assert table.spoken() == [text for moment in table.moments for text in moment]
-    finally:
-        server.stop()
+    table = Game(stack, tab, serve(game="shut-the-box", players=("Anna",), lang="en", seed=7).url)
+    stack.focus_window("chromium")
+    stack.answers(lambda: tab.focus('#actions [data-key="throw"]'), "Throw 2 dice. push button.")
+    stack.answers(lambda: stack.keys("r"), "No more radio buttons.")
+    assert len(table.announced()) == 1  # the opening only: the page never had the R
+    stack.answers(lambda: stack.keys("Insert+a"), "Focus mode")
+    assert table.act(lambda: stack.keys("r"))[0].startswith("Anna threw")
+    assert table.act(lambda: stack.keys("d"))[0].startswith("Dice: ")
+    assert table.act(lambda: stack.keys("Return"))[0].endswith("Turn 2.")
+    stack.answers(lambda: stack.keys("Tab"), "Browse mode")
+    stack.answers(lambda: stack.keys("r"), "No more radio buttons.")
+    assert table.spoken() == [text for moment in table.moments for text in moment]
