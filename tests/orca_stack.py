@@ -362,7 +362,8 @@ def _wait(condition: Callable[[], bool], what: str) -> None:
 
 def launch_chromium(playwright: Playwright, stack: OrcaStack) -> Browser:
     """Debian's Chromium, headed on the stack's display (headless Chromium has no AT-SPI), read by its Orca."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=False, env=stack.env,
+    env: dict[str, str | float | bool] = {**stack.env}
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=False, env=env,
                                       args=[*ARGS, "--no-first-run", "--force-renderer-accessibility"])
 
 

@@ -28,7 +28,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from daemons import wait_until
@@ -41,6 +41,8 @@ from accessible_dice.ui.web import start
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"not installed: {', '.join(missing())}")
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 __all__ = ["serve"]
 
 #: A page built like the game's: the throws are scripted, and the second repeats the first exactly.
@@ -91,7 +93,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OrcaStack]:
 
 
 @pytest.fixture(scope="module")
-def tab(stack: OrcaStack) -> Iterator[playwright_api.Page]:
+def tab(stack: OrcaStack) -> Iterator[Page]:
     """The browser's one tab, for every test of the module.
 
     One tab, not one per test: Orca follows the tab it saw become active,
@@ -115,7 +117,7 @@ def small_page_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def small_page(stack: OrcaStack, tab: playwright_api.Page, small_page_url: str) -> playwright_api.Page:
+def small_page(stack: OrcaStack, tab: Page, small_page_url: str) -> Page:
     """The small page loaded afresh, Orca done with reading its loading, the throw button focused."""
     stack.answers(lambda: tab.goto(small_page_url), "Finished loading Orca check.")
     stack.answers(lambda: tab.focus("#throw"), "Throw push button.")
@@ -123,17 +125,18 @@ def small_page(stack: OrcaStack, tab: playwright_api.Page, small_page_url: str) 
 
 
 def test_orca_says_each_log_insertion_once_in_order_a_repeated_throw_too(
-        stack: OrcaStack, small_page: playwright_api.Page) -> None:
+        stack: OrcaStack, small_page: Page) -> None:
     announcements = ["Throw 1: 3 and 4.", "Throw 2: 3 and 4.", "Throw 3: 6 and 6."]
     since = stack.mark()
-    for count, _ in enumerate(announcements, 1):
+    for count in range(1, len(announcements) + 1):
         small_page.keyboard.press("Enter")
-        stack.wait_for(lambda said, count=count: heard(said, announcements) == announcements[:count], since)
+        wanted = announcements[:count]
+        stack.wait_for(lambda said: heard(said, announcements) == wanted, since)  # noqa: B023 - used at once
     assert heard(stack.settle(since), announcements) == announcements
 
 
 def test_orca_drops_the_same_words_again_so_the_page_must_number_them(
-        stack: OrcaStack, small_page: playwright_api.Page) -> None:
+        stack: OrcaStack, small_page: Page) -> None:
     """Why every announcement must differ from the one before (docs/web-orca.md).
 
     Orca 43 says a paragraph added to the log with the same words as the
@@ -188,7 +191,7 @@ class Game:
     made together, in the page's order.
     """
 
-    def __init__(self, stack: OrcaStack, tab: playwright_api.Page, url: str) -> None:
+    def __init__(self, stack: OrcaStack, tab: Page, url: str) -> None:
         self.stack, self.page = stack, tab
         self.since, self.braille_since = stack.mark(), len(stack.braille())
         tab.goto(url)
@@ -283,7 +286,7 @@ def sorted_moments(moments: list[list[str]]) -> list[list[str]]:
 REAL_DICE: dict[str, Any] = {"players": ("Anna",), "lang": "en", "dice": "manual", "given": frozenset({"dice"})}
 
 
-def play_shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
+def play_shut_the_box(stack: OrcaStack, tab: Page) -> Game:
     """A whole practice game with real dice: the same throw twice in a row, twice, and a throw that shuts nothing."""
     server = start(Launch(game="shut-the-box", **REAL_DICE))
     try:
@@ -306,7 +309,7 @@ def play_shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
 
 
 @pytest.fixture(scope="module")
-def shut_the_box(stack: OrcaStack, tab: playwright_api.Page) -> Game:
+def shut_the_box(stack: OrcaStack, tab: Page) -> Game:
     return play_shut_the_box(stack, tab)
 
 
@@ -330,7 +333,7 @@ VALUES_ASKED = "!document.getElementById('values-form').hidden"
 
 
 @pytest.fixture
-def yatzy(stack: OrcaStack, tab: playwright_api.Page, serve: Callable[..., Any]) -> Game:
+def yatzy(stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> Game:
     """A Yatzy game with real dice for Anna alone, its first throw typed: 3, 3, 3, 5, 6."""
     table = Game(stack, tab, serve(game="yatzy", **REAL_DICE).url)
     assert table.throw("3 3 3 5 6") == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
@@ -365,7 +368,7 @@ def test_orca_says_what_to_throw_when_r_asks_for_real_dice_again(yatzy: Game) ->
 
 @pytest.mark.skipif(XDOTOOL is None, reason="xdotool is not installed")
 def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode(
-        stack: OrcaStack, tab: playwright_api.Page, serve: Callable[..., Any]) -> None:
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
     """Real X key presses, heard by Orca before the page (docs/web-orca.md, "Keys").
 
     In browse mode Orca takes the letters and digits for its own quick
