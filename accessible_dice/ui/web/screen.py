@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from accessible_dice.games import part_module
+from accessible_dice.games.base import Move
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.window.boards import Board, TypedBoard
@@ -85,13 +86,15 @@ class WebScreen:
         """What the borrowed window methods say through ``window.say``: to this client."""
         self.client.say(utterance)
 
-    def act_move(self, move: object) -> bool:
-        return self.client.execute(Command("move", move=move))  # type: ignore[arg-type]
+    def act_move(self, move: Move) -> bool:
+        return self.client.execute(Command("move", move=move))
 
     def roll(self) -> None:
-        if self.session.manual and self.session.request() is not None:
+        """R or the throw button: the terminal's roll; with real dice due, their field and the prompt, at once."""
+        request = self.session.request()
+        if self.session.manual and request is not None:
             self.client.focus("values")
-            self.client.say(answer(self.presenter.dice_prompt(self.session.request()).text))  # type: ignore[arg-type]
+            self.client.say(answer(self.presenter.dice_prompt(request).text))
         else:
             self.client.execute(Command("roll"))
 

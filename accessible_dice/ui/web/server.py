@@ -115,7 +115,7 @@ class WebServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "0.0.0.0" if self.listen else "127.0.0.1", self.port)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])  # the free port the system gave, when 0 was asked
 
     def stop(self) -> None:
         """End the table's thread and the server (each waited for briefly); once is enough."""

@@ -27,9 +27,10 @@ from typing import Any
 from accessible_dice import saved_games
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.games.base import Event
+from accessible_dice.games.base import Action, Event
 from accessible_dice.history import history_path
 from accessible_dice.presentation import TITLES
+from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.i18n import LANGUAGES, Language, language
 from accessible_dice.presentation.verbosity import Verbosity
@@ -208,9 +209,13 @@ class Client:
         try:
             if command.name in ACTING and session.computer_to_act():
                 raise ComputerPlaying(name=session.game.players[session.game.current_player() or 0])
-            if command.name in CHANGING and not self.may_act(session):
+            referee = self.host and command.name in ("undo", "redo")  # the host may take back anyone's step
+            if command.name in CHANGING and not (referee or self.may_act(session)):
                 raise NotYourTurn(name=session.game.players[session.game.current_player() or 0])
+            before = tuple(session.game.history)
             self.terminal.execute(command, session, self.presenter)
+            if command.name in ("undo", "redo"):
+                self.table.share_undo(self, session, before)
         except DiceError as refusal:
             self.say(self.presenter.refusal(refusal))
             return False
@@ -219,11 +224,11 @@ class Client:
     def line(self, text: str) -> None:
         """A typed line in a game: the terminal's parser, the question asked first where it asks (ER-04)."""
         session = self.table.session
-        assert session is not None and self.presenter is not None
+        assert session is not None and self.presenter is not None and self.screen is not None
         if self.pending is not None:
             pending, self.pending = self.pending, None
             if text.strip().casefold() in commands.spellings(YES, self.language):
-                self.screen.attempt(pending.on_yes)  # type: ignore[union-attr]
+                self.screen.attempt(pending.on_yes)
             else:
                 # Translators: the player did not confirm; nothing was done.
                 self.say(answer(self.language._("Not done; choose again.")))
@@ -543,7 +548,7 @@ class Table:
                 screen.press(message["key"])
             else:
                 player = screen.game.current_player() or 0
-                client.say(client.presenter.refusal(NotYourTurn(name=screen.game.players[player])))  # type: ignore[union-attr]
+                client.say(screen.presenter.refusal(NotYourTurn(name=screen.game.players[player])))
         elif kind == "number" and message.get("n") in range(0, 10):
             screen.attempt(lambda: screen.number(message["n"], bool(message.get("shift"))))
         elif kind == "answer" and client.pending is not None:
@@ -570,6 +575,21 @@ class Table:
         for client in self.members():
             if client is not origin and client.presenter is not None:
                 Terminal.report(client.terminal, session, client.presenter, events)
+
+    def share_undo(self, origin: Client, session: Session, before: tuple[Action, ...]) -> None:
+        """An undo or a redo on one device, said to the others: what was taken back, or that it was done again."""
+        now = session.game.history
+        for client in self.members():
+            presenter = client.presenter
+            if client is origin or presenter is None:
+                continue
+            said: Utterance | None
+            if len(now) < len(before):
+                said = undo_words.taken_back(presenter, before[len(now):])
+            else:
+                said = combine([undo_words.done_again(presenter, ()), presenter.turn_news()])
+            if said is not None:
+                client.say(news(said.text, *said.cues))
 
     def leave_game(self, outcome: str, client: Client | None = None) -> None:
         """End the game being played: ``rematch``, or ``new`` for the main menu (the game stays saved)."""
