@@ -1,0 +1,390 @@
+"""The web front end read by the real Orca screen reader, in Debian's Chromium, under Xvfb.
+
+One stack per module (tests/orca_stack.py: Xvfb, a private D-Bus, the
+AT-SPI bus, speech-dispatcher writing what it is asked to speak into a text
+log, Orca): what Orca said is read back from that log and compared with the
+announcements the page made. Keys go to the page through Playwright (CDP),
+so Orca hears no key presses of its own: it speaks what the page tells it,
+as it would for a player who pressed the key.
+
+First a small page of the test's own, built the way the game's page must be
+(one ``role=log`` region, one insertion per announcement, each throw
+numbered), proves the stack and the way the log is read; then the same
+reading of the real ``--ui web`` page, with real dice typed so that the same
+throw comes twice in a row: a whole Shut the Box game and a Yatzy turn
+(whose announcements are checked on Orca's braille output too). What the
+page announced is recorded in the page itself, in the order it went into
+the log or the answer region. docs/web-orca.md says what this verifies, what
+Orca does that the page is built around, and what it found. Skipped only
+where a part of the stack is not installed (.ci/run installs them all).
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import subprocess
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from daemons import wait_until
+from orca_stack import SPEAK_LIMIT, XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
+from web_support import serve, until
+
+from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.web import start
+
+pytestmark = pytest.mark.skipif(bool(missing()), reason=f"not installed: {', '.join(missing())}")
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+__all__ = ["serve"]
+
+#: A page built like the game's: the throws are scripted, and the second repeats the first exactly.
+SMALL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Orca check</title></head>
+<body><main>
+<h1>Orca check</h1>
+<button id="throw" type="button">Throw</button>
+<div id="log" role="log" aria-live="polite"></div>
+<div id="atomic" aria-live="polite" aria-atomic="true"></div>
+</main>
+<script>
+const throws = [[3, 4], [3, 4], [6, 6]];
+let count = 0;
+function add(text) {
+  const line = document.createElement('p');
+  line.textContent = text;
+  document.getElementById('log').appendChild(line);
+}
+document.getElementById('throw').addEventListener('click', () => {
+  const [a, b] = throws[count % throws.length];
+  count += 1;
+  add(`Throw ${count}: ${a} and ${b}.`);
+});
+function replace(text) { document.getElementById('atomic').textContent = text; }
+</script>
+</body></html>
+"""
+
+
+class _SmallPage(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = SMALL_PAGE.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the test's output is the place for failures, not for requests."""
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OrcaStack]:
+    with orca_stack(tmp_path_factory.mktemp("orca")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def tab(stack: OrcaStack) -> Iterator[Page]:
+    """The browser's one tab, for every test of the module.
+
+    One tab, not one per test: Orca follows the tab it saw become active,
+    and ignores live regions of any other ("Live region source is not in
+    active tab" in its debug file).
+    """
+    with playwright_api.sync_playwright() as playwright:
+        chromium = launch_chromium(playwright, stack)
+        yield chromium.new_page()
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def small_page_url() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _SmallPage)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def small_page(stack: OrcaStack, tab: Page, small_page_url: str) -> Page:
+    """The small page loaded afresh, Orca done with reading its loading, the throw button focused."""
+    stack.answers(lambda: tab.goto(small_page_url), "Finished loading Orca check.")
+    stack.answers(lambda: tab.focus("#throw"), "Throw push button.")
+    return tab
+
+
+def test_orca_says_each_log_insertion_once_in_order_a_repeated_throw_too(
+        stack: OrcaStack, small_page: Page) -> None:
+    announcements = ["Throw 1: 3 and 4.", "Throw 2: 3 and 4.", "Throw 3: 6 and 6."]
+    since = stack.mark()
+    for count in range(1, len(announcements) + 1):
+        small_page.keyboard.press("Enter")
+        wanted = announcements[:count]
+        stack.wait_for(lambda said: heard(said, announcements) == wanted, since)  # noqa: B023 - used at once
+    assert heard(stack.settle(since), announcements) == announcements
+
+
+def test_orca_drops_the_same_words_again_so_the_page_must_number_them(
+        stack: OrcaStack, small_page: Page) -> None:
+    """Why every announcement must differ from the one before (docs/web-orca.md).
+
+    Orca 43 says a paragraph added to the log with the same words as the
+    one before only once, and the same for an atomic region set to the same
+    text again. If a later Orca says both, this test fails, and the
+    numbering can be reconsidered; meanwhile it shows that :func:`heard`
+    catches a lost announcement.
+    """
+    words = "Rolled 3 and 4."
+    for say in ("text => add(text)", "text => replace(text)"):
+        since = stack.mark()
+        small_page.evaluate(say, words)
+        stack.wait_for(lambda said: heard(said, [words]) == [words], since)
+        small_page.evaluate(say, words)
+        assert heard(stack.settle(since), [words]) == [words], say
+
+
+def test_a_stopped_stack_leaves_no_process(tmp_path: Path) -> None:
+    with orca_stack(tmp_path) as running:
+        # A client of the stack, as a browser is: started with its environment, never ended by the test.
+        orphan = subprocess.Popen(["sleep", "600"], env=running.env, start_new_session=True)
+        assert orphan.pid in processes_of(tmp_path)
+        spoke = running.spoken()
+    assert "Screen reader on." in spoke
+    assert processes_of(tmp_path) == []
+    assert orphan.wait(5) == -9
+    assert not os.path.exists(f"/tmp/.X11-unix/X{running.env['DISPLAY'][1:]}")
+
+
+# ---------------------------------------------------------------- the game's own page
+
+
+#: Records, in the page, every announcement as it goes into the polite log or the assertive answer,
+#: in the order the page put them there: what Orca must say, each once, in that order.
+RECORDER = """() => {
+  window.announced = Array.from(document.querySelectorAll('#log p'), (line) => line.textContent);
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const line of change.addedNodes) window.announced.push(line.textContent);
+  }).observe(document.getElementById('log'), {childList: true});
+  const answer = document.getElementById('answer');
+  new MutationObserver(() => { if (answer.textContent) window.announced.push(answer.textContent); })
+    .observe(answer, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+class Game:
+    """A ``--ui web`` game in the stack's browser tab, played by keys: what the page announced, and what Orca said.
+
+    Every action waits until Orca has said what the action made the page
+    announce (a player waits to hear the news), so the log is read while
+    Orca is at rest. :attr:`moments` keeps the announcements one action
+    made together, in the page's order.
+    """
+
+    def __init__(self, stack: OrcaStack, tab: Page, url: str) -> None:
+        self.stack, self.page = stack, tab
+        self.since, self.braille_since = stack.mark(), len(stack.braille())
+        tab.goto(url)
+        until(tab, "document.querySelectorAll('#log p').length > 0")
+        tab.evaluate(RECORDER)
+        self.moments: list[list[str]] = [self.announced()]
+        self.heard_all()
+
+    def announced(self) -> list[str]:
+        return list(self.page.evaluate("window.announced"))
+
+    def heard_all(self) -> None:
+        """Wait until Orca has said everything the page announced (each as often), and the page has nothing waiting."""
+        def done(said: list[str]) -> bool:
+            announced = self.announced()
+            return bool(self.page.evaluate("waiting.length === 0 && flushing === null")) and \
+                Counter(heard(said, announced)) == Counter(announced)
+        self.stack.wait_for(done, self.since, wanted=self.announced)
+
+    def act(self, action: Callable[[], None], done: str = "") -> list[str]:
+        """Do ``action`` (keys), wait until Orca said what it made the page announce; those announcements.
+
+        The action is over once the page announced something, or, if given,
+        once the page's expression ``done`` is true.
+        """
+        before = len(self.announced())
+        action()
+        until(self.page, done or f"window.announced.length > {before}")
+        self.heard_all()
+        self.moments.append(self.announced()[before:])
+        return self.moments[-1]
+
+    def throw(self, values: str) -> list[str]:
+        """The values of real dice typed into the page's field, and Enter."""
+        def typed() -> None:
+            self.page.locator("#values").focus()
+            self.page.keyboard.type(values)
+            self.page.keyboard.press("Enter")
+        return self.act(typed)
+
+    def press(self, key: str, done: str = "") -> list[str]:
+        """A game key, the focus in the game but on no field."""
+        def pressed() -> None:
+            self.page.evaluate("document.activeElement.blur()")
+            self.page.keyboard.press(key)
+        return self.act(pressed, done)
+
+    def choose(self, name: str) -> list[str]:
+        """The focus moved to the button whose name starts with ``name`` (as Tab would), and Enter."""
+        def chosen() -> None:
+            self.page.locator(f'#actions button[aria-label^="{name}"], #board button[aria-label^="{name}"]'
+                              ).first.focus()
+            self.page.keyboard.press("Enter")
+        return self.act(chosen)
+
+    def spoken(self) -> list[str]:
+        """The announcements as Orca said them, once it has been quiet for a second after the last."""
+        return heard(self.stack.settle(self.since), self.announced())
+
+    def brailled(self) -> list[str]:
+        """The announcements as Orca showed them on its braille display (its debug file says what it showed).
+
+        Waited for until they are all there (Orca writes its debug file
+        through a buffer, later than the speech), or for the usual limit.
+        """
+        announced = self.announced()
+
+        def shown() -> list[str]:
+            return heard(self.stack.braille()[self.braille_since:], announced)
+        wait_until(lambda: shown() == announced, SPEAK_LIMIT)
+        return shown()
+
+
+def by_moment(spoken: list[str], moments: list[list[str]]) -> list[list[str]]:
+    """``spoken`` cut into pieces as long as the moments, each piece sorted, like :func:`sorted_moments`.
+
+    Equal to ``sorted_moments(moments)`` when Orca said every announcement
+    once and the moments in order, whatever the order within a moment.
+    """
+    pieces, start = [], 0
+    for moment in moments:
+        pieces.append(sorted(spoken[start:start + len(moment)]))
+        start += len(moment)
+    return [*pieces, spoken[start:]] if spoken[start:] else pieces
+
+
+def sorted_moments(moments: list[list[str]]) -> list[list[str]]:
+    return [sorted(moment) for moment in moments]
+
+
+#: Anna alone, in English, with real dice: the test types every throw (``--dice manual`` given).
+REAL_DICE: dict[str, Any] = {"players": ("Anna",), "lang": "en", "dice": "manual", "given": frozenset({"dice"})}
+
+
+def play_shut_the_box(stack: OrcaStack, tab: Page) -> Game:
+    """A whole practice game with real dice: the same throw twice in a row, twice, and a throw that shuts nothing."""
+    server = start(Launch(game="shut-the-box", **REAL_DICE))
+    try:
+        table = Game(stack, tab, server.url)
+        assert table.throw("3 4") == ["Anna threw 3 and 4. Singles: 3 and 4. Sum: 7."]
+        assert table.choose("Singles") == ["Flaps 3 and 4 shut. Turn 2."]
+        assert table.throw("3 4") == ["Anna threw 3 and 4. Sum: 7. Press Enter for Sum (7)."]
+        table.choose("Sum")
+        table.throw("6 6")
+        table.choose("Singles")
+        assert table.throw("6 6") == ["Anna threw 6 and 6. Nothing can be shut. Turn 5."]
+        for values, way in (("1 2", "Singles"), ("5 5", "Singles"), ("4 4", "Sum"), ("4 5", "Sum"),
+                            ("5 5", "Sum")):
+            table.throw(values)
+            table.choose(way)
+        assert tab.evaluate("document.body.dataset.screen") == "over"
+        return table
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def shut_the_box(stack: OrcaStack, tab: Page) -> Game:
+    return play_shut_the_box(stack, tab)
+
+
+def test_orca_says_every_announcement_of_a_whole_shut_the_box_game_once(shut_the_box: Game) -> None:
+    """Each announcement said once, nothing lost, the moments in order (a moment: what one key press made)."""
+    spoken, moments = shut_the_box.spoken(), shut_the_box.moments
+    assert by_moment(spoken, moments) == sorted_moments(moments)
+    assert len(moments) == 1 + 9 + 8  # the opening, nine throws, eight moves (one throw shut nothing)
+    assert "Flap 10 shut. Box shut!" in moments[-1]
+
+
+@pytest.mark.xfail(reason="Chromium 156 hands Orca the log lines of one moment in one batch, in an order of its own, "
+                          "when they come together (the end of the game): docs/web-orca.md", strict=False)
+def test_orca_says_the_announcements_of_a_moment_in_the_pages_order(shut_the_box: Game) -> None:
+    spoken, moments = shut_the_box.spoken(), shut_the_box.moments
+    assert spoken == [text for moment in moments for text in moment]
+
+
+#: The page's expression for "the field for the values of real dice is there".
+VALUES_ASKED = "!document.getElementById('values-form').hidden"
+
+
+@pytest.fixture
+def yatzy(stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> Game:
+    """A Yatzy game with real dice for Anna alone, its first throw typed: 3, 3, 3, 5, 6."""
+    table = Game(stack, tab, serve(game="yatzy", **REAL_DICE).url)
+    assert table.throw("3 3 3 5 6") == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
+    return table
+
+
+def test_orca_says_a_yatzy_turn_once_in_order_the_same_answer_twice_too(yatzy: Game) -> None:
+    """A turn with real dice: the dice asked for twice (the same answer, numbered, heard twice), three dice
+    held, the same two dice thrown twice, and a box scored: every announcement said once, in order."""
+    answer = yatzy.press("d")
+    assert yatzy.press("d") == [f"{answer[0]} (2)"]
+    for die in "123":
+        assert yatzy.press(die) == [f"Held: the 3 (die {die}). 2 throws left."]
+    yatzy.press("r", VALUES_ASKED)
+    assert yatzy.throw("5 6") == ["Anna threw 5 and 6. Now 3, 3, 3, 5, and 6. 1 throw left."]
+    yatzy.press("r", VALUES_ASKED)
+    assert yatzy.throw("5 6") == ["Anna threw 5 and 6. Now 3, 3, 3, 5, and 6. No throws left: score a box."]
+    assert any("9" in line for line in yatzy.choose("Threes"))
+    announced = [text for moment in yatzy.moments for text in moment]
+    assert yatzy.spoken() == announced
+    assert yatzy.brailled() == announced
+
+
+@pytest.mark.xfail(reason="the page does not say the request for real dice (the terminal says \"Anna, throw 4 dice "
+                          "and type their values from 1 to 6, like 3 5 5 1.\"): R shows the field silently",
+                   strict=True)
+def test_orca_says_what_to_throw_when_r_asks_for_real_dice_again(yatzy: Game) -> None:
+    yatzy.press("1")
+    said = yatzy.press("r", VALUES_ASKED)
+    assert any("throw 4 dice" in line for line in said)
+
+
+@pytest.mark.skipif(XDOTOOL is None, reason="xdotool is not installed")
+def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode(
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
+    """Real X key presses, heard by Orca before the page (docs/web-orca.md, "Keys").
+
+    In browse mode Orca takes the letters and digits for its own quick
+    navigation (R: the next radio button); Orca+A switches to focus mode and
+    the game's keys reach the page, until a Tab takes Orca back to browse mode.
+    What the keys made the page announce is said once, in order.
+    """
+    table = Game(stack, tab, serve(game="shut-the-box", players=("Anna",), lang="en", seed=7).url)
+    stack.focus_window("chromium")
+    stack.answers(lambda: tab.focus('#actions [data-key="throw"]'), "Throw 2 dice. push button.")
+    stack.answers(lambda: stack.keys("r"), "No more radio buttons.")
+    assert len(table.announced()) == 1  # the opening only: the page never had the R
+    stack.answers(lambda: stack.keys("Insert+a"), "Focus mode")
+    assert table.act(lambda: stack.keys("r"))[0].startswith("Anna threw")
+    assert table.act(lambda: stack.keys("d"))[0].startswith("Dice: ")
+    assert table.act(lambda: stack.keys("Return"))[0].endswith("Turn 2.")
+    stack.answers(lambda: stack.keys("Tab"), "Browse mode")
+    stack.answers(lambda: stack.keys("r"), "No more radio buttons.")
+    assert table.spoken() == [text for moment in table.moments for text in moment]
