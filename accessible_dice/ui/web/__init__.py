@@ -29,8 +29,9 @@ As its own process: ``BROWSER=true python -m accessible_dice --ui web
 player quits from the main menu or the process is stopped.
 
 The page keeps one polite log, ``<div id="log" role="log"
-aria-live="polite">``: every announcement is one new paragraph in it, in
-order, one at a time, and an announcement said again is numbered so it
+aria-live="polite">``: what one step made a client hear is one
+announcement (the lines joined on the server, :meth:`.table.Client.send_gathered`),
+one new paragraph in it, in order, one at a time, and an announcement said again is numbered so it
 differs ("(2)"); an answer to a review interrupts through ``#answer``
 (``aria-live="assertive"``), never at the same moment as a polite one.
 """

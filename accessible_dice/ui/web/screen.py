@@ -95,6 +95,7 @@ class WebScreen:
         if self.session.manual and request is not None:
             self.client.focus("values")
             self.client.say(answer(self.presenter.dice_prompt(request).text))
+            self.client.table.prompted_at = len(self.game.history)
         else:
             self.client.execute(Command("roll"))
 

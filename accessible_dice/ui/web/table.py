@@ -72,7 +72,7 @@ class WebAnnouncer(Announcer):
     def say(self, utterance: Utterance | None, remember: bool = True) -> None:
         super().say(utterance, remember)
         if utterance is not None and utterance.text:
-            self.client.send({"t": "say", "text": " ".join(utterance.text.split()), "interrupt": utterance.interrupt,
+            self.client.gather({"t": "say", "text": " ".join(utterance.text.split()), "interrupt": utterance.interrupt,
                               "cues": [{"name": cue.name, "position": cue.position, "pitch": cue.pitch}
                                        for cue in utterance.cues]})
 
@@ -132,6 +132,8 @@ class Client:
         self.seat: int | None = None
         self.sockets: list[Callable[[Message], None]] = []
         self.unsent: list[Message] = []
+        #: What was said since the page was last drawn: one key press's announcements, sent as one.
+        self.gathered: list[Message] = []
         #: Whether a page of this client was opened before (a new one then gets the history).
         self.greeted = False
         self.choices: list[str] = []
@@ -170,6 +172,19 @@ class Client:
             self.unsent.append(message)
         for socket in sockets:
             socket(message)
+
+    def gather(self, said: Message) -> None:
+        self.gathered.append(said)
+
+    def send_gathered(self) -> None:
+        """What one step made this client hear, as one announcement: Orca says lines that come close
+        together in an order of its own (docs/web-orca.md), one insertion it says as it is."""
+        if not self.gathered:
+            return
+        gathered, self.gathered = self.gathered, []
+        self.send({"t": "say", "text": " ".join(said["text"] for said in gathered),
+                   "interrupt": any(said["interrupt"] for said in gathered),
+                   "cues": [cue for said in gathered for cue in said["cues"]]})
 
     def deliver(self) -> None:
         """A page opened: what was said before it (the game's opening) is said now, once; a page opened
@@ -362,6 +377,8 @@ class Table:
         self.clients: dict[str, Client] = {}
         self.lock = threading.RLock()
         self.outcome: str | None = None
+        #: How long the game's history was when real dice were last asked for (the terminal's ``prompted_at``).
+        self.prompted_at: int | None = None
         self.host = self.client("host", lang, host=True)
         self.thread = threading.Thread(target=self.run, name="web-table", daemon=True)
         #: Set when the table has ended (the host quit the program from the menu).
@@ -461,8 +478,9 @@ class Table:
         self.refresh()
 
     def refresh(self) -> None:
-        """Every page shown as it is now."""
+        """Every page shown as it is now, and told what was said since it was last drawn."""
         for client in self.members():
+            client.send_gathered()
             if client.sockets:
                 client.send(client.view())
 
@@ -483,6 +501,7 @@ class Table:
                     told_end = True
                     for client in self.members():
                         client.say(news(client.terminal.after_game_words()))
+                self.ask_for_dice(session)
                 self.refresh()
                 self.turn(session)
         finally:
@@ -491,6 +510,17 @@ class Table:
                 client.screen = client.presenter = None
                 client.pending = None
         return self.outcome
+
+    def ask_for_dice(self, session: Session) -> None:
+        """With real dice due, the devices that may throw them are told what to throw, once a step, as the
+        terminal tells its player (a page that only showed the field would leave a screen reader silent)."""
+        request = session.request()
+        if request is None or not session.manual or self.prompted_at == len(session.game.history):
+            return
+        self.prompted_at = len(session.game.history)
+        for client in self.members():
+            if client.presenter is not None and client.may_act(session):
+                client.say(client.presenter.dice_prompt(request))
 
     def turn(self, session: Session) -> None:
         """One message handled, or a computer player's step when its pace comes."""

@@ -52,18 +52,25 @@ function earlier(texts) {
 // ---------------------------------------------------------------- announcements (see the package's docstring)
 
 // Orca drops a live-region text identical to the one before, lets an assertive message wipe a polite one
-// waiting, and reverses two lines added at once: so one line at a time, a repeat numbered, and a
-// moment with a review answer (assertive) joins everything waiting into it.
-const GAP = 150;
+// waiting, and says lines added close together in an order of its own (two at once reversed; even 150 ms
+// apart while Chromium redraws: docs/web-orca.md). So the server sends what one key press made as one
+// announcement, the page inserts it as one line, the next at least GAP later, a repeat is numbered, and
+// a review answer (assertive) goes at once, joining what waited into it.
+const GAP = 400;
 const waiting = [];
 let flushing = null;
+let quietUntil = 0;
 let lastText = "";
 let repeats = 1;
 
 function announce(message) {
   waiting.push(message);
   cue(message.cues);
-  if (flushing === null) flushing = setTimeout(flush, 0);
+  if (message.interrupt && flushing !== null) {
+    clearTimeout(flushing);
+    flushing = null;
+  }
+  if (flushing === null) flushing = setTimeout(flush, message.interrupt ? 0 : Math.max(0, quietUntil - Date.now()));
 }
 
 function differing(text) {
@@ -90,6 +97,7 @@ function flush() {
     $("log").append(line);
   }
   voice(text, interrupting);
+  quietUntil = Date.now() + GAP;
   if (waiting.length) flushing = setTimeout(flush, GAP);
 }
 
