@@ -114,9 +114,17 @@ class _Playing:
 _playing = _Playing()
 
 
-def run(launch: Launch) -> int:
-    """Play what ``launch`` asks for; the exit status (0 also when input ends)."""
-    return guarded(lambda: _run(launch))
+#: The terminal front end's work once the voice is there: (launch, language, announcer, settings) -> exit status.
+Console = Callable[[Launch, Language, Announcer, config.Settings], int]
+
+
+def run(launch: Launch, console: Console | None = None) -> int:
+    """Play what ``launch`` asks for; the exit status (0 also when input ends).
+
+    ``console`` replaces the terminal's games and main menu (``accessible-dice online`` and ``referee``
+    bring their own), with the same voice, settings, signals and crash guard.
+    """
+    return guarded(lambda: _run(launch, console or _console))
 
 
 def guarded(work: Callable[[], int]) -> int:
@@ -337,7 +345,7 @@ def _cues() -> SoundPlayer | None:
         return None
 
 
-def _run(launch: Launch) -> int:
+def _run(launch: Launch, console: Console) -> int:
     _log_to_files()
     _stdin()
     for folder in (data_dir(), data_dir() / "saves", config_dir()):
@@ -358,7 +366,7 @@ def _run(launch: Launch) -> int:
     try:
         for said in settings_words.problems(loaded.problems, lang):
             announcer.say(said)
-        return _console(launch, lang, announcer, loaded.settings)
+        return console(launch, lang, announcer, loaded.settings)
     except (KeyboardInterrupt, Stopped) as ending:  # said while the voice is still there
         _leaving(announcer, lang)
         return ending.status() if isinstance(ending, Stopped) else 130
