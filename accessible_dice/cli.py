@@ -89,55 +89,47 @@ def _players(text: str | None) -> tuple[str, ...]:
         raise UsageError(f"--players: {error}") from None
 
 
-#: The subcommands before any flag: online play, and a standalone referee (interfaces.md §1).
-SUBCOMMANDS = ("online", "referee")
 #: A room on the command line: an id (``!abc:server``), an alias (``#name:server``), or either in a matrix.to link.
-_ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
+ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
 
 
 @dataclass(frozen=True)
 class Online:
-    """``accessible-dice online`` or ``referee``, checked: what to do, the table asked for, how to speak."""
+    """``accessible-dice online``, checked: what to do, the table asked for, how to speak."""
 
-    command: str
     launch: Launch
-    #: ``logout``: forget the sign-in; ``None``: play (online) or host tables (referee).
+    #: ``logout``: forget the sign-in; ``None``: the online menu, or the table asked for.
     action: str | None = None
     #: ``--table ROOM``: go straight to this table.
     table: str | None = None
 
 
-def _subparser(command: str) -> argparse.ArgumentParser:
-    if command == "online":
-        parser = _Parser(prog="accessible-dice online", allow_abbrev=False,
-                         description="Play at online tables on Matrix: sign in, open a table, join one, play "
-                         "and chat (docs/online.md). Only the terminal front end plays online.")
-        parser.add_argument("--table", metavar="ROOM",
-                            help="go straight to this table: its room id (!abc:server), alias (#name:server) "
-                            "or matrix.to link")
-    else:
-        parser = _Parser(prog="accessible-dice referee", allow_abbrev=False,
-                         description="Host online tables as a referee: a bot account that throws the dice and "
-                         "checks every move at any number of tables (docs/online.md).")
+def _online_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="accessible-dice online", allow_abbrev=False,
+                     description="Play at online tables on Matrix: sign in, open a table, join one, play "
+                     "and chat (docs/online.md). Online play is in the terminal.")
     parser.add_argument("action", nargs="?", choices=("logout",),
                         help="logout: end the kept sign-in on the homeserver and forget it here")
+    parser.add_argument("--table", metavar="ROOM",
+                        help="go straight to this table: its room id (!abc:server), alias (#name:server) "
+                        "or matrix.to link")
     _voice_flags(parser)
     return parser
 
 
-def parse_online(command: str, argv: Sequence[str]) -> Online:
-    """Check ``accessible-dice online ...`` or ``referee ...``; :class:`UsageError` says what is wrong."""
-    args = _subparser(command).parse_args(argv)
-    table = getattr(args, "table", None)
+def parse_online(argv: Sequence[str]) -> Online:
+    """Check ``accessible-dice online ...``; :class:`UsageError` says what is wrong."""
+    args = _online_parser().parse_args(argv)
+    table = args.table
     if table is not None:
-        found = _ROOM.fullmatch(table.strip())
+        found = ROOM.fullmatch(table.strip())
         if found is None:
             raise UsageError(f"--table: {table!r} is not a room id (!id:server), alias (#name:server) "
                              "or matrix.to link")
         table = found.group(1)
     if table is not None and args.action is not None:
         raise UsageError("--table cannot go with logout")
-    return Online(command, _launch(args, ui="console"), args.action, table)
+    return Online(_launch(args, ui="console"), args.action, table)
 
 
 def _launch(args: argparse.Namespace, **more: Any) -> Launch:
@@ -179,15 +171,19 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``accessible-dice`` command; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["referee"]:
+        from accessible_dice.online.referee import main as referee
+
+        return referee(words[1:])
     try:
-        if words and words[0] in SUBCOMMANDS:
-            online = parse_online(words[0], words[1:])
+        if words[:1] == ["online"]:
+            online = parse_online(words[1:])
         else:
             launch = parse_args(words)
     except UsageError as error:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
-    if words and words[0] in SUBCOMMANDS:
+    if words[:1] == ["online"]:
         from accessible_dice.ui.terminal.online import run_online
 
         return run_online(online)

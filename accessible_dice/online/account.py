@@ -18,8 +18,10 @@ import asyncio
 import json
 import logging
 import os
+from collections.abc import Awaitable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -173,10 +175,10 @@ async def _discovered(address: str) -> str:
     return address
 
 
-async def _answer(request: object, address: str) -> nio.Response:
+async def _answer(request: Awaitable[Any], address: str) -> Any:
     """The homeserver's answer to ``request`` (a coroutine); a network failure is :class:`NoAnswer`."""
     try:
-        return await request  # type: ignore[misc, no-any-return]
+        return await request
     except (aiohttp.ClientError, OSError, asyncio.TimeoutError, ValueError) as error:
         log.info("no answer from %s: %s", address, error)
         raise NoAnswer(address=address) from None

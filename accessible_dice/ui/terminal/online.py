@@ -9,12 +9,10 @@ the room only data comes (docs/online.md).
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import copy
 import os
 import re
-import threading
 from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -29,11 +27,13 @@ from accessible_dice.games import game_class
 from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCount
 from accessible_dice.names import check_names
 from accessible_dice.online import account
+from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.table import (
     Chat,
+    ConnectionChanged,
     OutOfStep,
     Played,
     RefereeAway,
@@ -43,14 +43,12 @@ from accessible_dice.online.table import (
     TakenBack,
     WhileAway,
 )
-from accessible_dice.online.table import Connection as ConnectionNews
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
-from accessible_dice.storage import config_dir
 from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
@@ -65,12 +63,10 @@ T = TypeVar("T")
 
 #: A Matrix user id, as the protocol checks it.
 USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
-#: Where the standalone referee keeps its bot account's sign-in (apart from the player's own).
-REFEREE_ACCOUNT = "matrix-referee.json"
 
 
 def run_online(online: Online) -> int:
-    """``accessible-dice online`` or ``referee``: the exit status, with the terminal's voice and crash guard."""
+    """``accessible-dice online``: the exit status, with the terminal's voice and crash guard."""
     return run(online.launch, console=partial(_console, online))
 
 
@@ -78,8 +74,7 @@ def _console(online: Online, launch: Launch, lang: Language, announcer: Announce
     inbox = Inbox()
     inbox.start()
     screen = SettingsScreen(lang, chosen, config.settings_path())
-    menu = OnlineMenu(announcer, inbox, lang, screen,
-                      config_dir() / (REFEREE_ACCOUNT if online.command == "referee" else account.ACCOUNT_FILE))
+    menu = OnlineMenu(announcer, inbox, lang, screen, account.account_path())
     try:
         if online.action == "logout":
             menu.log_out()
@@ -125,10 +120,11 @@ class OnlineMenu(Menu):
                  kept_at: Path) -> None:
         super().__init__(announcer, inbox.read_line, language, manual=False, seed=None, saves=saved_games.folder(),
                          settings=settings)
+        self.screen = settings
         self.inbox = inbox
         self.kept_at = kept_at
         self.account: account.Account | None = None
-        self.network = Network()
+        self.network = Background()
         self.connection: Connection | None = None
 
     # ------------------------------------------------------------ signing in and out
@@ -228,7 +224,7 @@ class OnlineMenu(Menu):
 
     # ------------------------------------------------------------ the menu
 
-    def run(self, table: str | None = None) -> None:  # type: ignore[override]
+    def run(self, table: str | None = None) -> None:
         """Sign in where needed, then the table asked for or the online menu, until ``back`` or ``quit``."""
         try:
             self.connected()
@@ -284,7 +280,7 @@ class OnlineMenu(Menu):
     def close(self) -> None:
         """Leave the homeserver (the tables stay in their rooms) and stop the network thread."""
         self._close_connection()
-        self.network.stop()
+        self.network.close()
 
     # ------------------------------------------------------------ opening and joining
 
@@ -398,9 +394,9 @@ class OnlineMenu(Menu):
             raise NoSuchTable(room=room) from None
         game, seq = self.network.call(_snapshot(view))
         session = TableSession(game, view, seq, self.network, self.inbox)
-        forwarding = self.network.start(_forward(view, self.inbox))
+        forwarding = asyncio.run_coroutine_threadsafe(_forward(view, self.inbox), self.network.loop)
         try:
-            ended = TablePlay(self.announcer, self.inbox, self.language, self.settings).play_table(session)
+            ended = TablePlay(self.announcer, self.inbox, self.language, self.screen).play_table(session)
         finally:
             forwarding.cancel()
             self.network.call(view.leave())
@@ -492,34 +488,6 @@ def _seat(text: str) -> Seat:
     return Seat(seat_name(typed), typed)
 
 
-# ---------------------------------------------------------------- the network on a thread of its own
-
-
-class Network:
-    """An asyncio loop on a thread of its own, where all of the homeserver's work is done.
-
-    The main thread reads lines and keeps the game; it hands work over with
-    :meth:`call` (and waits for it) or :meth:`start` (and does not).
-    """
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="homeserver", daemon=True)
-        self.thread.start()
-
-    def call(self, work: Coroutine[Any, Any, T]) -> T:
-        """The result of ``work``, run on the network's loop (its exception raised here)."""
-        return asyncio.run_coroutine_threadsafe(work, self.loop).result()
-
-    def start(self, work: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        """Run ``work`` on the network's loop without waiting; cancel the returned future to stop it."""
-        return asyncio.run_coroutine_threadsafe(work, self.loop)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-
-
 @dataclass(frozen=True)
 class Snapshot:
     """The table's game as the network thread had it after entry ``seq`` (a copy the main thread may keep)."""
@@ -558,7 +526,7 @@ class TableSession(Session):
     but never act here: the referee plays the real computers.
     """
 
-    def __init__(self, game: Game, view: TableView, seq: int, network: Network, inbox: Inbox) -> None:
+    def __init__(self, game: Game, view: TableView, seq: int, network: Background, inbox: Inbox) -> None:
         super().__init__(game, manual=view.spec.manual)
         self.view = view
         self.seq = seq
@@ -785,7 +753,7 @@ class TablePlay(Terminal):
         if isinstance(item, RefereeBack):
             # Translators: the table's referee answers again after being away.
             return news(self._("The table's referee is back."))
-        if isinstance(item, ConnectionNews):
+        if isinstance(item, ConnectionChanged):
             # Translators: the connection to the homeserver was lost; the program keeps trying by itself.
             return news(self._("The connection to the homeserver is lost; trying again.") if item.lost
                         # Translators: the connection to the homeserver came back.
