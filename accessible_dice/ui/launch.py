@@ -41,6 +41,7 @@ from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.inbox import Lines
 from accessible_dice.ui.terminal.menu import Menu, default_players
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
@@ -385,13 +386,19 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
         if isinstance(announcer.cues, SoundPlayer):
             announcer.cues.follow(now)
 
+    def online() -> None:  # the main menu's Play online (its network parts load only when chosen)
+        from accessible_dice.ui.terminal.online import play_online
+
+        play_online(announcer, lang, screen, lines)
+
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
-    terminal = _playing.terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
+    lines = Lines(_read_line)
+    terminal = _playing.terminal = Terminal(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
-    menu = Menu(announcer, _read_line, lang, manual=launch.dice == "manual", seed=launch.seed,
+    menu = Menu(announcer, lines.read, lang, manual=launch.dice == "manual", seed=launch.seed,
                 dice_given="dice" in launch.given, saves=saved_games.folder(), record_to=history_path(),
-                settings=screen, remember_to=data_dir() / MENU_MEMORY)
+                settings=screen, remember_to=data_dir() / MENU_MEMORY, online=online)
     if launch.game is not None:
         playing: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
     else:

@@ -126,6 +126,31 @@ class Inbox:
                 self.handle(item)
 
 
+class Lines:
+    """Where the terminal's lines come from: read by the main thread, until online play needs the :class:`Inbox`.
+
+    Once the main menu's *Play online* has started the inbox's reader, it
+    reads standard input for the rest of the program, so the main menu and
+    every game after it read through the inbox too (two readers would take
+    each other's lines).
+    """
+
+    def __init__(self, read_line: Callable[[], str | None]) -> None:
+        self._read = read_line
+        self._inbox: Inbox | None = None
+
+    def read(self) -> str | None:
+        return self._read()
+
+    def inbox(self) -> Inbox:
+        """The inbox, started the first time it is asked for; from then on the lines come through it."""
+        if self._inbox is None:
+            self._inbox = Inbox()
+            self._inbox.start()
+            self._read = self._inbox.read_line
+        return self._inbox
+
+
 def _stdin_fd() -> int | None:
     """Standard input's file descriptor; ``None`` when there is none (``<&-``)."""
     try:

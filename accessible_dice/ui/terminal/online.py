@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import logging
 import os
 import re
 from collections.abc import Coroutine, Iterator, Sequence
@@ -53,7 +54,7 @@ from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.inbox import Inbox
+from accessible_dice.ui.terminal.inbox import Inbox, Lines
 from accessible_dice.ui.terminal.menu import Back, EndOfInput, Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import rewind
@@ -71,6 +72,7 @@ def run_online(online: Online) -> int:
 
 
 def _console(online: Online, launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
+    _quiet_nio()
     inbox = Inbox()
     inbox.start()
     screen = SettingsScreen(lang, chosen, config.settings_path())
@@ -85,6 +87,22 @@ def _console(online: Online, launch: Launch, lang: Language, announcer: Announce
     # Translators: leaving the program from the online menu.
     announcer.say(answer(lang._("Goodbye.")))
     return 0
+
+
+def play_online(announcer: Announcer, language: Language, settings: SettingsScreen, lines: Lines) -> None:
+    """The main menu's *Play online*: the online menu, and back to the main menu when it ends."""
+    _quiet_nio()
+    menu = OnlineMenu(announcer, lines.inbox(), language, settings, account.account_path())
+    try:
+        menu.run()
+    finally:
+        menu.close()
+
+
+def _quiet_nio() -> None:
+    """matrix-nio warns of every answer it finds incomplete (a homeserver without ``.well-known``); only its
+    errors are worth a line on standard error and in the log."""
+    logging.getLogger("nio").setLevel(logging.ERROR)
 
 
 @contextlib.contextmanager
@@ -736,7 +754,9 @@ class TablePlay(Terminal):
             self.say(presenter.refusal(item.error or RefereeRefusedIt()))
         elif isinstance(item, Chat):
             # Translators: a chat message at an online table; {name} is who sent it, {text} the message.
-            message = news(self._("{name} says: {text}").format(name=item.name, text=item.text), CHAT_CUE)
+            seated = [seat.name for seat in session.view.spec.seats if seat.user == item.user]
+            message = news(self._("{name} says: {text}").format(name=seated[0] if seated else item.name,
+                                                                 text=item.text), CHAT_CUE)
             self.chat.append(message)
             if not self.muted:
                 self.say(message)
