@@ -14,7 +14,7 @@ import copy
 import logging
 import os
 import re
-from collections.abc import Coroutine, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -243,22 +243,38 @@ class OnlineMenu(Menu):
     # ------------------------------------------------------------ the menu
 
     def run(self, table: str | None = None) -> None:
-        """Sign in where needed, then the table asked for or the online menu, until ``back`` or ``quit``."""
+        """Sign in where needed, then the table asked for, then the online menu, until ``back`` or ``quit``.
+
+        A table that cannot be joined is said, and the menu follows; a
+        homeserver that cannot be reached is said, and the menu ends.
+        """
         try:
-            self.connected()
+            try:
+                self.connected()
+            except DiceError as error:
+                self.refuse(error)
+                return
             if table is not None:
-                self._join(table)
-            while True:
-                try:
-                    self._online_main()
-                except Back:
-                    return
+                self._guarded(lambda: self._join(table))
+            while self._guarded(self._online_main):
+                pass
         except EndOfInput:
             return
-        except DiceError as error:  # the homeserver cannot be reached: said, and the menu ends
-            self.refuse(error)
 
-    def _online_main(self) -> None:
+    def _guarded(self, step: Callable[[], object]) -> bool:
+        """Do ``step``; what the homeserver refuses is said, and ``back`` typed in it ends it: whether
+        the online menu goes on (``False`` once its own Back or Sign out was chosen)."""
+        try:
+            return step() is not False
+        except Back:
+            return True
+        except DiceError as error:
+            self.refuse(error)
+        except OnlineError as error:
+            self.refuse(HomeserverTrouble(reason=str(error)))
+        return True
+
+    def _online_main(self) -> bool:
         items: list[tuple[str, Sequence[str]]] = [
             # Translators: online menu item: a new table, the player choosing the game and inviting the others.
             (self._("Open a table"), ("open",)),
@@ -271,24 +287,24 @@ class OnlineMenu(Menu):
             # Translators: online menu item: back to where the online menu was opened from.
             (self._("Back"), ("back",)),
         ]
-        # Translators: the online menu's title; {user} is the Matrix user id signed in.
-        chosen = items[self.choose(self._("Online, signed in as {user}:").format(user=self.connected().user_id),
-                                   items, default=0)][1][0]
         try:
-            if chosen == "open":
-                self._open()
-            elif chosen == "join":
-                self._invitations()
-            elif chosen == "tables":
-                self._my_tables()
-            elif chosen == "logout":
+            # Translators: the online menu's title; {user} is the Matrix user id signed in.
+            chosen = items[self.choose(self._("Online, signed in as {user}:").format(
+                user=self.connected().user_id), items, default=0)][1][0]
+        except Back:  # back at the online menu itself leaves it
+            return False
+        if chosen == "open":
+            self._open()
+        elif chosen == "join":
+            self._invitations()
+        elif chosen == "tables":
+            self._my_tables()
+        else:
+            if chosen == "logout":
                 self._close_connection()
                 self.log_out()
-                raise Back
-            else:
-                raise Back
-        except (DiceError, OnlineError) as error:
-            self.refuse(error if isinstance(error, DiceError) else HomeserverTrouble(reason=str(error)))
+            return False
+        return True
 
     def _close_connection(self) -> None:
         if self.connection is not None:
