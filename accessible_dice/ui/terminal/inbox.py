@@ -96,22 +96,20 @@ class Inbox:
                 return item
             self.handle(item)
 
-    def wait(self, done: Callable[[Any], bool], timeout: float | None = None) -> Any:
-        """Handle news until ``done(news)`` is true (that news is returned, not handled) or ``timeout``
-        seconds pass (``None`` is returned); lines typed meanwhile wait for the next :meth:`read_line`."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    def wait(self, until: Callable[[], bool], timeout: float) -> bool:
+        """Handle news until ``until()`` is true (``True``) or ``timeout`` seconds pass (``False``); lines
+        typed meanwhile wait for the next :meth:`read_line`."""
+        deadline = time.monotonic() + timeout
+        while not until():
             try:
-                item = self.items.get(timeout=left)
+                item = self.items.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                return None
+                return False
             if isinstance(item, str | EndOfLines):
                 self._early.append(item)
-            elif done(item):
-                return item
             else:
                 self.handle(item)
+        return True
 
     def drain(self) -> None:
         """Handle the news already waiting, without waiting for more (lines stay for later)."""

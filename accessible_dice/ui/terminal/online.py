@@ -14,6 +14,7 @@ import copy
 import logging
 import os
 import re
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -472,9 +473,8 @@ class NoRedoOnline(IllegalMove):
     template = N_("At an online table a step taken back is not done again; play it anew.")
 
 
-class WaitingForReferee(IllegalMove):
-    # Translators: a move waits for the table's referee, who does not answer; it is played when it is back.
-    template = N_("Waiting for the table's referee; your move is sent again until it answers.")
+class StillWaiting(Exception):
+    """A request waits for a referee who is away (said as news): the player may go on typing meanwhile."""
 
 
 class RefereeRefusedIt(IllegalMove):
@@ -568,6 +568,12 @@ class TableSession(Session):
         self.inbox = inbox
         self.seats = frozenset(view.seats)
         self.computers = frozenset(range(len(game.players))) - self.seats
+        #: This program's requests not yet answered, oldest first.
+        self.outstanding: deque[str] = deque()
+        #: The request :meth:`_ask` waits for, its answer once it came, and whether the referee is away.
+        self.waiting_for: str | None = None
+        self.answer: Played | TakenBack | Refused | None = None
+        self.away = False
 
     def computer_to_act(self) -> bool:
         return False
@@ -603,22 +609,46 @@ class TableSession(Session):
             raise NotYourTurn(name=self.game.players[player])
 
     def _ask(self, request: Coroutine[Any, Any, str]) -> Played | TakenBack:
-        """Send a request and wait for the referee's answer; a refusal is raised in this player's words."""
+        """Send a request and wait for the referee's answer; a refusal is raised in this player's words.
+
+        While it waits, the table's news is said as it comes. When the
+        referee is away (said as news), :class:`StillWaiting` leaves the
+        player free: the request is sent again by itself, and its answer is
+        said as news when it comes.
+        """
         request_id = self.network.call(request)
-
-        def answers(item: Any) -> bool:
-            return ((isinstance(item, Played | TakenBack) and item.mine and item.seq > self.seq)
-                    or (isinstance(item, Refused) and item.request == request_id) or isinstance(item, RefereeAway))
-
-        found = self.inbox.wait(answers, ANSWER_SECONDS)
-        if isinstance(found, Played | TakenBack):
-            self.absorb(found)
-            return found
+        self.outstanding.append(request_id)
+        self.waiting_for, self.answer, self.away = request_id, None, False
+        try:
+            self.inbox.wait(lambda: self.answer is not None or self.away, ANSWER_SECONDS)
+        finally:
+            self.waiting_for = None
+        found, self.answer = self.answer, None
         if isinstance(found, Refused):
             raise found.error or RefereeRefusedIt()
-        if found is not None:
-            self.inbox.handle(found)  # said as news too, and the referee's coming back after it
-        raise WaitingForReferee()
+        if found is None:
+            raise StillWaiting()
+        return found
+
+    def answered(self, item: Played | TakenBack | Refused) -> bool:
+        """Note which request of this program's ``item`` answers; ``True`` when it is the one being waited
+        for (it is then the :attr:`answer`, and not said as news).
+
+        The referee answers requests in the order it reads them, so an
+        accepted one answers the oldest outstanding; a refusal names its own.
+        """
+        if isinstance(item, Refused):
+            request_id: str | None = item.request
+            with contextlib.suppress(ValueError):
+                self.outstanding.remove(item.request)
+        elif item.mine and self.outstanding:
+            request_id = self.outstanding.popleft()
+        else:
+            return False
+        if request_id != self.waiting_for:
+            return False
+        self.answer = item
+        return True
 
     def act(self, action: Action) -> list[Event]:
         self._due()
@@ -700,6 +730,8 @@ class TablePlay(Terminal):
                     self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
+            except StillWaiting:  # said as news: the referee is away
+                pass
 
     def _due_now(self, session: TableSession, presenter: Presenter) -> None:
         """Before each line: real dice of this player's to type are asked for (once), the end said once."""
@@ -756,18 +788,24 @@ class TablePlay(Terminal):
 
     def hear(self, session: TableSession, presenter: Presenter, item: Any) -> None:
         """Say one piece of the table's news in this player's words (and keep the game in step)."""
-        if isinstance(item, Played):
-            if session.absorb(item):
+        if isinstance(item, Played | TakenBack):
+            fresh = session.absorb(item)
+            if session.answered(item) or not fresh:
+                return
+            if isinstance(item, Played):
                 self.report(session, presenter, list(item.events))
-        elif isinstance(item, TakenBack):
-            if session.absorb(item):
+            else:
                 self.say(undo_words.taken_back(presenter, item.actions))
+        elif isinstance(item, Refused):
+            if not session.answered(item):
+                self.say(presenter.refusal(item.error or RefereeRefusedIt()))
+        elif isinstance(item, RefereeAway):
+            session.away = True
+            self.say(self.news_words(presenter, item))
         elif isinstance(item, Snapshot):
             session.reset(item)
             # Translators: the table was read again from the room and is in step; whose turn follows.
             self.say(combine([news(self._("The table is in step again.")), presenter.turn_news()]))
-        elif isinstance(item, Refused):
-            self.say(presenter.refusal(item.error or RefereeRefusedIt()))
         elif isinstance(item, Chat):
             # Translators: a chat message at an online table; {name} is who sent it, {text} the message.
             seated = [seat.name for seat in session.view.spec.seats if seat.user == item.user]
@@ -785,7 +823,8 @@ class TablePlay(Terminal):
             # Translators: an entry of the table did not fit the game; the room is being read again.
             return news(self._("The table is out of step; reading it again from the room."), Cue("invalid"))
         if isinstance(item, RefereeAway):
-            return news(self._(WaitingForReferee.template))
+            # Translators: a move waits for the table's referee, who does not answer; it is played when it is back.
+            return news(self._("Waiting for the table's referee; your move is sent again until it answers."))
         if isinstance(item, RefereeBack):
             # Translators: the table's referee answers again after being away.
             return news(self._("The table's referee is back."))
