@@ -608,7 +608,7 @@ class TableView:
         if not (fits and all([await self._apply(entry) for entry in record.entries[self.table.seq:]])):
             bad = self.table.replay(record.entries)
             if bad is not None:
-                log.warning("%s: entry %s does not fit; the table stays at entry %s", self.room_id, bad,
+                log.warning("%s: entries from %s on that do not fit are left out (at entry %s)", self.room_id, bad,
                             self.table.seq)
             if not first:
                 await self.news.put(Reread(self.table.seq))

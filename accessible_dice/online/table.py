@@ -200,18 +200,21 @@ class Table:
     def replay(self, entries: Iterable[Entry]) -> int | None:
         """Rebuild the game in place from the room's entries (in timeline order, duplicates skipped).
 
-        Stops at the first entry that does not fit and returns its number
-        (``None`` when all fitted): the table stays at the last good entry.
+        The whole history is there, so an entry that does not fit (out of
+        sequence, a second one under a number, one the rules refuse) can only
+        be a bad one: it is left out and the rest replayed. Returns the number
+        of the first one left out (``None`` when all fitted).
         """
         rewind(self.game, 0)
         self.entries.clear()
         self.events.clear()
+        first_bad: int | None = None
         for entry in entries:
             try:
                 self.receive(entry)
             except EntryMismatch as mismatch:
-                return mismatch.seq
-        return None
+                first_bad = mismatch.seq if first_bad is None else first_bad
+        return first_bad
 
     def since(self, seq: int) -> tuple[Event, ...]:
         """Every event of the entries after entry ``seq``, for "While you were away"."""
