@@ -766,8 +766,10 @@ class TablePlay(Terminal):
                 self.announcer.say(answer(message.text, *message.cues), remember=False)
         elif chosen == "mute":
             self.muted = not self.muted
-            # Translators: chat messages are no longer said (mute typed again says them again).
-            self.say(answer(self._("Chat muted; chat says the messages.") if self.muted
+            # Translators: chat messages are no longer said (mute typed again says them again); {chat} is the
+            # typed word that says them.
+            self.say(answer(self._("Chat muted; type {chat} to hear the messages.").format(
+                chat=self._(TABLE_WORDS["chat"])) if self.muted
                             # Translators: chat messages are said again as they come.
                             else self._("Chat messages are said again.")))
         elif chosen == "table":
