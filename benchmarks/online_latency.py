@@ -120,7 +120,7 @@ def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[
     anna_account, ben_account = register(server, "anna"), register(server, "ben")
     anna, ben = Program(folder / "anna", anna_account), Program(folder / "ben", ben_account)
     try:
-        for line in ("1", "2", ben_account.user_id, "", ""):  # open a table: Yatzy, Ben invited, as it is
+        for line in ("1", "2", ben_account.user_id, "", "", ""):  # open a table: Yatzy, Ben invited, as it is
             anna.type(line)
         anna.until("You play Anna.")
         time.sleep(1.0)  # the invitation reaches Ben's sync

@@ -19,6 +19,7 @@ import re
 import secrets
 import signal
 import stat
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -274,6 +275,7 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
     anna.type("@ben:dice.test")
     anna.type("")           # the options as they are
     anna.type("")           # random dice, thrown by the table
+    anna.type("")           # refereed by her own program
     anna.expect(anna._("Tables are not encrypted: the homeserver's administrators can read the moves and the chat."))
     anna.child.expect(r"![A-Za-z0-9]+:dice\.test")
     room = anna.child.after
@@ -318,3 +320,46 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
         program.type("q")
         assert program.ended() == 0
     assert "Traceback" not in anna.said + ben.said
+
+
+# ---------------------------------------------------------------- a table refereed by a standalone bot
+
+
+def test_a_table_opened_in_the_terminal_is_refereed_by_the_referee_command(
+        synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+    """``accessible-dice referee`` (the core's referee behind the command line) hosts the table Anna opens
+    naming it; her program only asks, the bot throws and checks."""
+    bot = register(synapse_server, "dice-referee")
+    token = tmp_path / "referee-token"
+    token.write_text(bot.access_token, encoding="utf-8")
+    os.chmod(token, 0o600)
+    command = watched_command(["referee", "--homeserver", bot.homeserver, "--user", bot.user_id,
+                               "--device", bot.device_id, "--token-file", str(token)], PROGRAM_LIMIT)
+    with (tmp_path / "referee.log").open("wb") as log:
+        referee = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                   env={**os.environ, "PYTHONPATH": str(TESTS)})
+    try:
+        kept_sign_in(tmp_path, synapse_server, "solo")
+        anna = Program.start(tmp_path, ["online"])
+        anna.expect("Online")
+        for line in ("1", "1", "cpu", "", "", bot.user_id):  # Shut the Box against the computer, the bot referees
+            anna.type(line)
+        anna.expect(f"Referee: {bot.user_id}. You play Solo.")
+        anna.type("r")
+        anna.child.expect(r"Solo threw \d and \d\.")
+        anna.type("table")
+        anna.expect(f"Referee: {bot.user_id}.")
+        anna.type("q")
+        anna.type("q")
+        assert anna.ended() == 0
+    finally:
+        referee.terminate()
+        referee.wait(30)
+    assert "Traceback" not in (tmp_path / "referee.log").read_text(errors="replace")
+
+
+def test_the_referee_command_without_an_account_says_what_it_needs(tmp_path: Path) -> None:
+    program = Program.start(tmp_path, ["referee"])
+    program.child.expect("accessible-dice referee: error: the following arguments are required: --homeserver, "
+                         "--user")
+    assert program.ended() == 2

@@ -334,18 +334,32 @@ class OnlineMenu(Menu):
         ]
         # Translators: the question before the online dice choices.
         manual = self.choose(self._("Dice:"), dice, default=0) == 1
+        referee = self._referee()
         invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
         # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
         self.say(news(self._("Tables are not encrypted: the homeserver's administrators can read the moves and "
                              "the chat.")))
         room = self.network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
-                                                       invite=invited))
+                                                       invite=invited, referee=referee))
         # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
         self.say(news(self.language.ngettext("The table is open in room {room}; {invited} is invited.",
                                              "The table is open in room {room}; {invited} are invited.",
                                              len(invited)).format(room=room, invited=self.language.join(invited))
                       if invited else self._("The table is open in room {room}.").format(room=room)))
         self._sit(room)
+
+    def _referee(self) -> str | None:
+        """Who referees: this program (Enter), or a standalone referee bot named by its Matrix id."""
+        # Translators: opening a table: who holds the game and throws the dice; Enter is the player's program.
+        prompt = news(self._("Referee: press Enter for your own program (the table waits while you are away), or "
+                             "type the Matrix id of a referee bot, like @dice-referee:matrix.org."))
+        while True:
+            text = self.ask(prompt)
+            if not text:
+                return None
+            if USER_ID.fullmatch(text):
+                return text
+            self.refuse(NotAUser(text=text))
 
     def _seats(self, game_id: str, me: str) -> list[Seat]:
         """The seats: this player first, then each Matrix id typed (invited) or cpu name (a computer)."""
@@ -466,6 +480,11 @@ class NotATable(DiceError):
 class NotAPlayer(InvalidInput):
     # Translators: opening a table, one of the players typed is neither a Matrix id nor a computer; {text} is it.
     template = N_("{text} is not a Matrix id like @ben:matrix.org, nor a computer player's name starting with cpu.")
+
+
+class NotAUser(InvalidInput):
+    # Translators: opening a table, the referee typed is no Matrix user id; {text} is what was typed.
+    template = N_("{text} is not a Matrix id, like @dice-referee:matrix.org.")
 
 
 class NoRedoOnline(IllegalMove):
