@@ -122,8 +122,9 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert result.lines[-1] == "Game saved. Goodbye."
     again = run_cli(["--ui", "console", "--speech", "text"], ["8", "board", "q"], tmp_path)
     assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play "
-                        r"online, or 7 Quit\. Saved games, the latest first: 8 Shut the Box with Anna and Ben: Anna's turn, round "
-                        r"1 of 2\. Last played today at .+, real dice\. Enter: New game\.", again.lines[0])
+                        r"online, or 7 Quit\. Saved games, the latest first: 8 Shut the Box with Anna and Ben: "
+                        r"Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Enter: New game\.",
+                        again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 
