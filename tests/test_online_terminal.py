@@ -363,3 +363,29 @@ def test_the_referee_command_without_an_account_says_what_it_needs(tmp_path: Pat
     program.child.expect("accessible-dice referee: error: the following arguments are required: --homeserver, "
                          "--user")
     assert program.ended() == 2
+
+
+def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_undo(
+        synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+    """Yatzy against the computer at a table refereed by the player's own program: the reviews, the hint,
+    undo (the referee takes the step back), redo refused in words, and the table's own commands."""
+    kept_sign_in(tmp_path, synapse_server, "solo")
+    program = Program.start(tmp_path, ["online"])
+    program.expect("Online")
+    for line in ("1", "2", "cpu", "", "", ""):  # Yatzy against the computer, random dice, own referee
+        program.type(line)
+    program.expect("You play Solo.")
+    said = {"r": "Solo threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",
+            "redo": "At an online table a step taken back is not done again; play it anew.",
+            "d": "Dice: ", "s": "Standings: ", "t": "Solo's turn, round 1 of 15.", "m": "1 Ones",
+            "chat": "No chat messages yet.", "mute": "Chat muted; type chat to hear the messages.",
+            "say hello": "Said to the table.", "help": "At the table: say and a message to chat",
+            "table": "Yatzy at room !", "board cpu": "cpu: nothing filled yet.", "score chance": "Chance: "}
+    for line, answer in said.items():
+        program.type(line)
+        program.expect(answer)
+    program.expect("cpu threw")  # the referee plays the computer, and it is heard here
+    program.expect("Round 1 of 15 over. Solo's turn.")
+    program.type("q")
+    program.type("q")
+    assert program.ended() == 0
