@@ -93,6 +93,8 @@ def config(folder: Path, port: int) -> dict:
         "trusted_key_servers": [],
         "suppress_key_server_warning": True,
         "presence": {"enabled": False},
+        # Synapse lets only its admins publish rooms in the directory unless told otherwise; public tables need it.
+        "room_list_publication_rules": [{"action": "allow"}],
         "url_preview_enabled": False,
         "enable_metrics": False,
         **_RATE_LIMITS,

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from online_support import Player, RefereeProcess, play_to_end, settle
+from online_support import Player, RefereeProcess, play_to_end, settle, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice import save
@@ -142,3 +142,31 @@ async def play_to_end_steps(players: list[Player], count: int) -> None:
         await step(players, rng)
     assert players[0].view is not None
     await settle(players, players[0].view.table.seq if players[0].view.table else 0)
+
+
+def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        ann = await Player.signed_in(register(synapse_server))
+        stranger = await Player.signed_in(register(synapse_server))
+        players = [ann, stranger]
+        try:
+            room = await ann.connection.open_table("shut-the-box", {}, [Seat("Ann", ann.account.user_id),
+                                                                        Seat("Guest", open=True)],
+                                                   public=True, name="Shut the Box, one seat free")
+            await ann.sit(room)
+            found = await stranger.connection.public_tables()
+            assert room in [table.room_id for table in found]
+            await stranger.connection.join(room)
+            view = await stranger.sit(room)
+            assert view.seats == () and view.spec.open_seats() == (1,)
+            game = view.game
+            await view.sit_down()
+            await wait_for(lambda: view.seats == (1,) and ann.view is not None and ann.view.spec.open_seats() == ())
+            assert view.game is game  # the same game object: a presenter holding it goes on
+            await play_to_end(players, seed=9)
+            same_game_everywhere(players)
+        finally:
+            for player in players:
+                await player.kill()
+
+    asyncio.run(play())

@@ -85,7 +85,8 @@ def test_forged_and_broken_requests_change_nothing(synapse_server: Synapse) -> N
             ]
             for content in garbage:
                 await ben.connection.send(room, protocol.REQUEST, content)  # type: ignore[arg-type]
-            await ben.connection.send(room, "m.room.message", {"msgtype": "m.text", "body": "   ", "formatted": {"a": [1]}})
+            blank = {"msgtype": "m.text", "body": "   ", "formatted": {"a": [1]}}
+            await ben.connection.send(room, "m.room.message", blank)
             await wait_for(lambda: any(isinstance(n, Refused) for n in ben.take_news()))
             refused = [n for n in ben.heard if isinstance(n, Refused)]
             assert [n.request for n in refused] == [out_of_turn]

@@ -33,7 +33,7 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from nio import (
@@ -187,6 +187,15 @@ class Invitation:
 
     room_id: str
     inviter: str | None
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """A table in the room directory: anyone may join it to watch, or :meth:`TableView.sit_down` at an open seat."""
+
+    room_id: str
+    name: str | None
+    members: int
 
 
 @dataclass(frozen=True)
@@ -364,7 +373,7 @@ class Connection:
             levels["users"] = {referee: 100, self.user_id: 100}  # for the room's first events; handed over below
         response = await self.client.room_create(
             visibility=RoomVisibility.public if public else RoomVisibility.private,
-            name=name, room_version=ROOM_VERSION, federate=True,
+            name=name, room_version=ROOM_VERSION, room_type=protocol.ROOM_TYPE, federate=True,
             preset=RoomPreset.public_chat if public else RoomPreset.private_chat,
             invite=guests, power_level_override=levels,
             initial_state=[{"type": protocol.TABLE, "state_key": "", "content": spec.to_json()},
@@ -388,6 +397,14 @@ class Connection:
     async def leave_room(self, room_id: str) -> None:
         """Leave the room for good (the seat's moves stay in its history)."""
         await self.client.room_leave(room_id)
+
+    async def public_tables(self) -> list[PublicTable]:
+        """The tables in this homeserver's room directory (opened with ``public=True``)."""
+        response = await self.client.list_public_rooms(limit=100, filter_room_types=[protocol.ROOM_TYPE])
+        rooms = getattr(response, "public_rooms", None)
+        if rooms is None:
+            raise OnlineError(f"the room directory could not be read: {getattr(response, 'message', response)}")
+        return [PublicTable(room.room_id, room.name, room.num_joined_members) for room in rooms]
 
     def invitations(self) -> list[Invitation]:
         """The rooms this account is invited to and has not joined."""
@@ -593,7 +610,11 @@ class TableView:
     async def _load(self, record: RoomRecord, first: bool = False) -> None:
         assert self.table is not None and record.spec is not None
         if record.spec != self.table.spec:
-            self.table = Table(record.spec)
+            if replace(record.spec, seats=self.table.spec.seats) == self.table.spec and \
+                    record.spec.players == self.table.spec.players:
+                self.table.spec = record.spec  # a seat taken: the same game, the same game object
+            else:
+                self.table = Table(record.spec)
         self.members = dict(record.members)
         me = self.connection.user_id
         mine = [request.id for sender, request in record.requests if sender == me]
@@ -758,6 +779,18 @@ class TableView:
     async def undo(self, seat: int | None = None) -> str:
         """Ask to take back the last step, as the rules of undo allow (the referee decides)."""
         return await self.ask({"undo": True}, seat)
+
+    async def sit_down(self, seat: int | None = None) -> str:
+        """Ask for an open seat (the first one unless ``seat`` is given); the table event then names this account.
+
+        :class:`NotSeated` when no seat is open.
+        """
+        open_seats = self.spec.open_seats()
+        if not open_seats or (seat is not None and seat not in open_seats):
+            raise NotSeated()
+        request = Request(uuid.uuid4().hex, open_seats[0] if seat is None else seat, {"sit": True})
+        await self.connection.send(self.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)
+        return request.id
 
     async def say(self, text: str) -> None:
         """Send a chat message to the table (an ordinary Matrix text message)."""

@@ -15,7 +15,9 @@ each content a JSON object with ``"version": 1``:
     ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
     ``{"throw": true}`` (the referee throws the random dice due, after a
     re-throw move where the game has one), ``{"roll": [3, 4]}`` (dice typed
-    from a real throw, manual tables only) or ``{"undo": true}``.
+    from a real throw, manual tables only), ``{"undo": true}``, or
+    ``{"sit": true}`` (take the open seat ``seat``: the referee then sends
+    the table event again with the sender in it).
 ``org.accessible_dice.action`` (the referee only)
     ``seq`` (1, 2, 3, ...: one per entry, none skipped), ``request`` (the id
     answered, or ``null`` for a computer's move) and either ``actions`` (the
@@ -44,6 +46,8 @@ from accessible_dice.games.options import Option
 
 VERSION = 1
 TABLE = "org.accessible_dice.table"
+#: The room type of a table's room (in its create event), so the room directory lists tables apart.
+ROOM_TYPE = "org.accessible_dice.table"
 REQUEST = "org.accessible_dice.request"
 ACTION = "org.accessible_dice.action"
 REFUSED = "org.accessible_dice.refused"
@@ -69,13 +73,24 @@ class BadEvent(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat at the table: the player's name in the game, and the Matrix user who plays it (``None``: a computer)."""
+    """A seat at the table: the player's name in the game, and the Matrix user who plays it.
+
+    A seat without a user is a computer's (its name says so, ``cpu...``)
+    unless it is ``open``: the first member who asks to sit there
+    (``{"sit": true}``) gets it, so a public table can be joined by anyone.
+    """
 
     name: str
     user: str | None = None
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name} if self.user is None else {"name": self.name, "user": self.user}
+        data: dict[str, Any] = {"name": self.name}
+        if self.user is not None:
+            data["user"] = self.user
+        elif self.open:
+            data["open"] = True
+        return data
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,10 @@ class TableSpec:
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+    def open_seats(self) -> tuple[int, ...]:
+        """The seats nobody has taken yet (a public table's)."""
+        return tuple(number for number, seat in enumerate(self.seats) if seat.open)
 
     def seats_of(self, user: str) -> tuple[int, ...]:
         """The seats ``user`` plays (one, usually; two people at one program share an account)."""
@@ -223,7 +242,7 @@ def parse_table(content: Any) -> TableSpec:
         user = item.get("user")
         if user is not None and (not isinstance(user, str) or not _USER_ID.fullmatch(user)):
             raise BadEvent("a seat's user is not a Matrix user id")
-        seats.append(Seat(item["name"], user))
+        seats.append(Seat(item["name"], user, user is None and item.get("open") is True))
     if not seats:
         raise BadEvent("the table has no seats")
     referee = _field(data, "referee", str)

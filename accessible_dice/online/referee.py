@@ -28,6 +28,7 @@ import secrets
 import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from accessible_dice.errors import DiceError
@@ -115,6 +116,9 @@ class Referee:
         if session is None or spec is None or request.id in self.answered:
             return
         seats = spec.seats
+        if set(request.ask) == {"sit"} and request.seat < len(seats) and seats[request.seat].open:
+            await self._seat(sender, request)
+            return
         if request.seat >= len(seats) or seats[request.seat].user != sender:
             log.info("%s: request %s from %s for seat %s ignored: not their seat",
                      self.room_id, request.id, sender, request.seat)
@@ -137,6 +141,18 @@ class Referee:
         else:
             await self._publish(request.id, session.game.history[before:])
 
+    async def _seat(self, sender: str, request: Request) -> None:
+        """Give the open seat asked for to ``sender``: the table event again, with them in it."""
+        assert self.spec is not None
+        self.answered.add(request.id)
+        if self.spec.seats_of(sender):
+            log.info("%s: %s asked for a second seat; ignored", self.room_id, sender)
+            return
+        seats = list(self.spec.seats)
+        seats[request.seat] = protocol.Seat(seats[request.seat].name, sender)
+        self.spec = replace(self.spec, seats=tuple(seats))
+        await self.connection.put_state(self.room_id, protocol.TABLE, self.spec.to_json())
+
     def _carry_out(self, session: Session, request: Request) -> int:
         """Apply what ``request`` asks for (a refusal raises); how many actions were taken back, for an undo."""
         game, ask = session.game, request.ask
@@ -145,9 +161,7 @@ class Referee:
         turn = game.current_player()
         if turn is None:
             raise GameIsOver()
-        assert self.spec is not None
-        seats = self.spec.seats
-        dice_for_computer = session.manual and game.dice_request() is not None and seats[turn].user is None
+        dice_for_computer = session.manual and game.dice_request() is not None and turn in session.computers
         if turn != request.seat and not dice_for_computer:
             raise NotYourTurn(name=game.players[turn])
         if set(ask) == {"throw"}:
