@@ -259,7 +259,7 @@ class OnlineMenu(Menu):
                 self._guarded(lambda: self._join(table))
             while self._guarded(self._online_main):
                 pass
-        except EndOfInput:
+        except (Back, EndOfInput):  # back (or the end of input) while signing in
             return
 
     def _guarded(self, step: Callable[[], object]) -> bool:
