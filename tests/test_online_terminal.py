@@ -375,15 +375,15 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
         synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
     """Yatzy against the computer at a table refereed by the player's own program: the reviews, the hint,
     undo (the referee takes the step back), redo refused in words, and the table's own commands."""
-    kept_sign_in(tmp_path, synapse_server, "solo")
+    kept_sign_in(tmp_path, synapse_server, "alone")
     program = Program.start(tmp_path, ["online"])
     program.expect("Online")
     for line in ("1", "2", "cpu", "", "", ""):  # Yatzy against the computer, random dice, own referee
         program.type(line)
-    program.expect("You play Solo.")
-    said = {"r": "Solo threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",
+    program.expect("You play Alone.")
+    said = {"r": "Alone threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",
             "redo": "At an online table a step taken back is not done again; play it anew.",
-            "d": "Dice: ", "s": "Standings: ", "t": "Solo's turn, round 1 of 15.", "m": "1 Ones",
+            "d": "Dice: ", "s": "Standings: ", "t": "Alone's turn, round 1 of 15.", "m": "1 Ones",
             "chat": "No chat messages yet.", "mute": "Chat muted; type chat to hear the messages.",
             "say hello": "Said to the table.", "help": "At the table: say and a message to chat",
             "table": "Yatzy at room !", "board cpu": "cpu: nothing filled yet.", "score chance": "Chance: "}
@@ -391,7 +391,7 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
         program.type(line)
         program.expect(answer)
     program.expect("cpu threw")  # the referee plays the computer, and it is heard here
-    program.expect("Round 1 of 15 over. Solo's turn.")
+    program.expect("Round 1 of 15 over. Alone's turn.")
     program.type("q")
     program.type("q")
     assert program.ended() == 0
@@ -447,6 +447,8 @@ def test_a_player_whose_connection_drops_hears_it_and_the_move_typed_meanwhile_i
 
         run(wire.unplug())
         ben.expect("The connection to the homeserver is lost; trying again.")
+        ben.type("say anyone there?")  # chat cannot wait: said, and Ben stays at the table
+        ben.expect("The message could not be sent; type it again when the connection is back.")
         ben.type("r")  # while the cable is out: the request waits, and is sent again
         ben.expect("Waiting for the table's referee; your move is sent again until it answers.")
         run(wire.plug())
