@@ -56,6 +56,11 @@ class Player:
         self.heard.extend(taken)
         return taken
 
+    def all_heard(self) -> list[News]:
+        """Everything the table told this program so far, the news just come included."""
+        self.take_news()
+        return self.heard
+
     async def kill(self) -> None:
         """Stop the program at once: no leaving, no goodbye (the room keeps its seat)."""
         await self.connection.close()

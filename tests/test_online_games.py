@@ -17,8 +17,12 @@ from online_support import Player, RefereeProcess, play_to_end, settle, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice import save
+from accessible_dice.dice import WrongDiceCount
+from accessible_dice.games.base import Roll
+from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.online.protocol import Seat
-from accessible_dice.online.table import WhileAway
+from accessible_dice.online.refusals import TypeYourDice
+from accessible_dice.online.table import Refused, TakenBack, WhileAway
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +37,14 @@ def referee_bot(synapse_server: Synapse, tmp_path_factory: pytest.TempPathFactor
 
 
 async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
-                 referee: str | None = None, options: dict | None = None) -> tuple[list[Player], str]:
+                 referee: str | None = None, options: dict | None = None,
+                 manual: bool = False) -> tuple[list[Player], str]:
     """Players' programs at a new table opened by the first; the others invited, joined and sitting."""
     players = [await Player.signed_in(register(server)) for _ in names]
     seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
     seats += [Seat(name) for name in computers]
-    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee)
+    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
+                                                  dice="manual" if manual else "random")
     for player in players[1:]:
         await wait_invited(player, room)
         await player.connection.join(room)
@@ -170,3 +176,60 @@ def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synaps
                 await player.kill()
 
     asyncio.run(play())
+
+
+def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_referees_to_allow(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        players, _room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"], manual=True)
+        ann, ben = players
+        try:
+            assert ann.view is not None and ben.view is not None and ann.view.spec.manual
+            asked = [await ann.view.throw(), await ann.view.roll([3, 4, 5])]
+            await wait_for(lambda: len([n for n in ann.all_heard() if isinstance(n, Refused)]) == 2)
+            refusals = {n.request: n.error for n in ann.heard if isinstance(n, Refused)}
+            assert isinstance(refusals[asked[0]], TypeYourDice)
+            assert isinstance(refusals[asked[1]], WrongDiceCount) and refusals[asked[1]].data["given"] == 3
+            await ann.view.roll([3, 4])
+            await settle(players, 1)
+            assert ben.view.game.history == [Roll((3, 4))]
+            await ann.view.move(Shut("sum"))
+            await settle(players, 2)
+            # Ben may not take back Ann's move; Ann may, and everyone's game steps back.
+            refused = await ben.view.undo()
+            await wait_for(lambda: any(isinstance(n, Refused) and n.request == refused for n in ben.all_heard()))
+            await ann.view.undo()
+            await settle(players, 3)
+            assert all(isinstance(p.heard[-1], TakenBack) for p in players)
+            assert ben.view.game.history == [Roll((3, 4))] and ben.view.game == ann.view.game
+            await play_to_end_typing(players)
+            same_game_everywhere(players)
+        finally:
+            for player in players:
+                await player.kill()
+
+    asyncio.run(play())
+
+
+async def play_to_end_typing(players: list[Player]) -> None:
+    """Play on with real dice: whoever is to throw types values (from a fixed sequence), moves as a computer would."""
+    import random
+
+    from online_support import step
+
+    rng = random.Random(12)
+    for _ in range(500):
+        view = players[0].view
+        assert view is not None and view.table is not None
+        if view.game.is_over():
+            return
+        request = view.game.dice_request()
+        if request is None:
+            await step(players, rng)
+            continue
+        actor = next(p for p in players if p.view is not None and request.player in p.view.seats)
+        assert actor.view is not None
+        seq = view.table.seq
+        await actor.view.roll([rng.randint(1, request.faces) for _ in range(request.count)])
+        await settle(players, seq + 1)
+    raise AssertionError("the game did not end")

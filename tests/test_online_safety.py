@@ -97,7 +97,7 @@ def test_forged_and_broken_requests_change_nothing(synapse_server: Synapse) -> N
             await play_to_end(players, seed=5)
             same_game_everywhere([ann, ben, mallory])
             assert await requests_answered(ann, "forged-1") == 0
-            assert all(not isinstance(n, Refused) for n in mallory.take_news() + mallory.heard)
+            assert all(not isinstance(n, Refused) for n in mallory.all_heard())
         finally:
             for player in (*players, mallory):
                 await player.kill()
@@ -132,7 +132,7 @@ def test_entries_out_of_sequence_are_left_out_and_the_table_read_again(synapse_s
                    protocol.Entry(seq + 1, None, ({"roll": [9, 9, 9]},))]
             for entry in bad:
                 await ann.connection.send(room, protocol.ACTION, entry.to_json())
-            await wait_for(lambda: sum(isinstance(n, OutOfStep) for n in ben.take_news() + ben.heard) >= 3)
+            await wait_for(lambda: sum(isinstance(n, OutOfStep) for n in ben.all_heard()) >= 3)
             assert ben.view.table.seq == seq and ben.view.game.snapshot() == before
             await play_to_end(players, seed=2)
             same_game_everywhere(players)
@@ -201,8 +201,7 @@ def test_a_dropped_connection_reconnects_and_loses_no_request_nor_applies_one_tw
             while ben.view.game.current_player() != 1:
                 await step(players, rng)
             await cable.unplug()
-            await wait_for(lambda: any(isinstance(n, ConnectionChanged) and n.lost for n in ben.take_news()
-                                       + ben.heard))
+            await wait_for(lambda: any(isinstance(n, ConnectionChanged) and n.lost for n in ben.all_heard()))
             asked = await ben.view.throw()  # while the cable is out
             await asyncio.sleep(0.5)
             assert asked in ben.view.pending
@@ -254,7 +253,7 @@ def test_the_referee_killed_is_missed_and_play_resumes_when_it_is_back(
                 from accessible_dice.session import computer_plan
 
                 await actor.view.move(computer_plan(actor.view.game, rng)[0][0])
-            await wait_for(lambda: any(isinstance(n, RefereeAway) for n in actor.take_news() + actor.heard))
+            await wait_for(lambda: any(isinstance(n, RefereeAway) for n in actor.all_heard()))
             assert ann.view.table.seq == seq
             referee.start()  # the same bot account, a new process: it reads the room and answers what waits
             await settle(players, seq + 1)
