@@ -233,3 +233,18 @@ async def play_to_end_typing(players: list[Player]) -> None:
         await actor.view.roll([rng.randint(1, request.faces) for _ in range(request.count)])
         await settle(players, seq + 1)
     raise AssertionError("the game did not end")
+
+
+def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        players, _room = await seated(synapse_server, "quiclo", ["Ann", "Ben"])
+        try:
+            await play_to_end(players, seed=1)
+            for player in players:
+                assert player.view is not None
+                assert save.read(player.view.local_copy) == player.view.game
+        finally:
+            for player in players:
+                await player.kill()
+
+    asyncio.run(play())

@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from nio import (
@@ -51,6 +53,7 @@ from nio import (
     SyncResponse,
 )
 
+from accessible_dice import save, storage
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Move
 from accessible_dice.online import protocol
@@ -72,6 +75,7 @@ from accessible_dice.online.table import (
     WhileAway,
     last_of,
 )
+from accessible_dice.save import SaveInfo
 
 log = logging.getLogger(__name__)
 
@@ -529,6 +533,11 @@ class Connection:
             raise
 
 
+def local_copy(room_id: str) -> Path:
+    """Where this program keeps its copy of a table's game: the data folder's ``online`` folder, by room."""
+    return storage.data_dir() / "online" / f"{hashlib.sha256(room_id.encode()).hexdigest()[:20]}.json"
+
+
 def _shown_options(spec: TableSpec) -> dict[str, Any]:
     """The table's options as a save shows them, after the rules checked them (their refusal if not)."""
     from accessible_dice.games import game_class
@@ -574,6 +583,9 @@ class TableView:
         self._away = False
         self._watch: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        #: The local copy of the table's game, a save like any other, written after each entry (the room is
+        #: the record; this copy lets a player review, or play on alone, should the homeserver lose it).
+        self.local_copy = local_copy(room_id)
 
     # -- what a front end reads
 
@@ -637,6 +649,7 @@ class TableView:
             await self._refusal(refusal)
         for request_id in answered:
             await self._answered(request_id)
+        self._keep_copy()
         if first and mine:
             await self.news.put(WhileAway(self.table.since(last_of(self.table.entries, mine))))
 
@@ -714,6 +727,7 @@ class TableView:
             news = Played(news.seq, news.events, news.actions, mine)
         else:
             news = TakenBack(news.seq, news.actions, mine)
+        self._keep_copy()
         await self.news.put(news)
         return True
 
@@ -723,6 +737,14 @@ class TableView:
         await self._answered(refusal.request)
         error = protocol.rebuild_refusal(refusal, self.game.options_spec)
         await self.news.put(Refused(refusal.request, error))
+
+    def _keep_copy(self) -> None:
+        assert self.table is not None
+        try:
+            self.local_copy.parent.mkdir(parents=True, exist_ok=True)
+            save.write(self.table.game, self.local_copy, SaveInfo(dice=self.table.spec.dice).touched())
+        except OSError as error:  # the room still holds the game; the copy is a spare
+            log.info("%s: the local copy could not be written: %s", self.room_id, error)
 
     async def _answered(self, request_id: str) -> None:
         self.pending.pop(request_id, None)
