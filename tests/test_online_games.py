@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from online_support import Player, RefereeProcess, play_to_end, settle, wait_for
@@ -109,22 +108,34 @@ def test_whole_game_refereed_by_a_standalone_referee(synapse_server: Synapse, re
     asyncio.run(play())
 
 
-def test_a_player_killed_mid_game_comes_back_to_the_same_game(synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
         players, room = await seated(synapse_server, "threes-away", ["Ann", "Ben"])
+        ann, ben = players
         try:
-            for _ in range(6):
+            await play_to_end_steps(players, 6)
+            assert ann.view is not None and ann.view.table is not None
+            while ann.view.game.current_player() != 1:
                 await play_to_end_steps(players, 1)
-            ben = players[1]
+            seq = ann.view.table.seq
+            # Ben asks, and his program dies before the answer can reach it.
+            assert ben.view is not None
+            await ben.view.throw() if ben.view.game.dice_request() else await ben.view.move(
+                ben.view.game.legal_moves()[0])
             await ben.kill()
-            # Ann plays on while Ben is gone (her turns only), then Ben's program starts again.
-            assert players[0].view is not None
+            await wait_for(lambda: ann.view is not None and ann.view.table is not None and ann.view.table.seq > seq)
+            # Ann plays on while Ben is gone, as long as it is her turn.
+            ann_played = False
+            while not ann.view.game.is_over() and ann.view.game.current_player() == 0:
+                await play_to_end_steps([ann], 1)
+                ann_played = True
             again = await Player.signed_in(ben.account)
             await again.sit(room)
             players[1] = again
-            assert again.view is not None and again.view.game == players[0].view.game
-            news = again.take_news()
-            assert any(isinstance(item, WhileAway) for item in news)
+            assert again.view is not None and again.view.game == ann.view.game
+            assert again.view.pending == {}  # answered while away: not asked again
+            away = [item for item in again.take_news() if isinstance(item, WhileAway)]
+            assert len(away) == 1 and (bool(away[0].events) or not ann_played)
             await play_to_end(players, seed=3)
             same_game_everywhere(players)
         finally:

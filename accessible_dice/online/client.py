@@ -533,9 +533,10 @@ class Connection:
             raise
 
 
-def local_copy(room_id: str) -> Path:
-    """Where this program keeps its copy of a table's game: the data folder's ``online`` folder, by room."""
-    return storage.data_dir() / "online" / f"{hashlib.sha256(room_id.encode()).hexdigest()[:20]}.json"
+def local_copy(room_id: str, user_id: str) -> Path:
+    """Where this program keeps its copy of a table's game: the data folder's ``online`` folder, by room and account."""
+    key = hashlib.sha256(f"{user_id} {room_id}".encode()).hexdigest()[:24]
+    return storage.data_dir() / "online" / f"{key}.json"
 
 
 def _shown_options(spec: TableSpec) -> dict[str, Any]:
@@ -585,7 +586,7 @@ class TableView:
         self._lock = asyncio.Lock()
         #: The local copy of the table's game, a save like any other, written after each entry (the room is
         #: the record; this copy lets a player review, or play on alone, should the homeserver lose it).
-        self.local_copy = local_copy(room_id)
+        self.local_copy = local_copy(room_id, connection.user_id)
 
     # -- what a front end reads
 
@@ -649,9 +650,10 @@ class TableView:
             await self._refusal(refusal)
         for request_id in answered:
             await self._answered(request_id)
-        self._keep_copy()
         if first and mine:
-            await self.news.put(WhileAway(self.table.since(last_of(self.table.entries, mine))))
+            heard = max(last_of(self.table.entries, mine), self._heard_before())
+            await self.news.put(WhileAway(self.table.since(heard)))
+        self._keep_copy()
 
     async def reread(self) -> None:
         """Read the whole room again and rebuild the game in place (after a gap or an entry that did not fit)."""
@@ -737,6 +739,15 @@ class TableView:
         await self._answered(refusal.request)
         error = protocol.rebuild_refusal(refusal, self.game.options_spec)
         await self.news.put(Refused(refusal.request, error))
+
+    def _heard_before(self) -> int:
+        """The last entry this program had applied when it last stopped, as its local copy says (0 without one)."""
+        assert self.table is not None
+        try:
+            copy = save.read(self.local_copy)
+        except save.BadSave:
+            return 0
+        return self.table.heard_up_to(copy.history)
 
     def _keep_copy(self) -> None:
         assert self.table is not None
