@@ -9,10 +9,21 @@ same game, the one the referee holds, played to its end through requests.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Iterator
 
 import pytest
-from online_support import Player, RefereeProcess, play_to_end, settle, wait_for
+from online_support import (
+    Player,
+    RefereeProcess,
+    play_steps,
+    play_to_end,
+    same_game_everywhere,
+    seated,
+    settle,
+    step,
+    wait_for,
+)
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice import save
@@ -35,38 +46,6 @@ def referee_bot(synapse_server: Synapse, tmp_path_factory: pytest.TempPathFactor
         referee.stop()
 
 
-async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
-                 referee: str | None = None, options: dict | None = None,
-                 manual: bool = False) -> tuple[list[Player], str]:
-    """Players' programs at a new table opened by the first; the others invited, joined and sitting."""
-    players = [await Player.signed_in(register(server)) for _ in names]
-    seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
-    seats += [Seat(name) for name in computers]
-    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
-                                                  dice="manual" if manual else "random")
-    for player in players[1:]:
-        await wait_invited(player, room)
-        await player.connection.join(room)
-    for player in players:
-        await player.sit(room)
-    return players, room
-
-
-async def wait_invited(player: Player, room: str) -> None:
-    for _ in range(500):
-        if any(invitation.room_id == room for invitation in player.connection.invitations()):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{player.account.user_id} was not invited")
-
-
-def same_game_everywhere(players: list[Player]) -> None:
-    games = [player.view.game for player in players if player.view is not None]
-    assert all(game == games[0] for game in games)
-    # The history replays through the checked entry point, as a save: every move was legal.
-    assert save.loads(save.dumps(games[0])) == games[0]
-
-
 GAMES = [
     ("shut-the-box", ["Ann", "Ben"], (), None),
     ("yatzy", ["Ann", "Ben"], (), None),
@@ -80,14 +59,10 @@ GAMES = [
 def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, names: list[str],  # noqa: F811
                                            computers: tuple[str, ...], options: dict | None) -> None:
     async def play() -> None:
-        players, _room = await seated(synapse_server, game, names, computers=computers, options=options)
-        try:
+        async with seated(synapse_server, game, names, computers=computers, options=options) as (players, _room):
             await play_to_end(players, seed=len(game))
             same_game_everywhere(players)
             assert players[0].view is not None and players[0].view.game.is_over()
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
@@ -97,26 +72,22 @@ def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, n
 def test_whole_game_refereed_by_a_standalone_referee(synapse_server: Synapse, referee_bot: RefereeProcess,  # noqa: F811
                                                      game: str) -> None:
     async def play() -> None:
-        players, _room = await seated(synapse_server, game, ["Ann", "Ben"], referee=referee_bot.account.user_id)
-        try:
+        async with seated(synapse_server, game, ["Ann", "Ben"],
+                          referee=referee_bot.account.user_id) as (players, _room):
             await play_to_end(players, seed=7)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
 
 def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, room = await seated(synapse_server, "threes-away", ["Ann", "Ben"])
-        ann, ben = players
-        try:
-            await play_to_end_steps(players, 6)
+        async with seated(synapse_server, "threes-away", ["Ann", "Ben"]) as (players, room):
+            ann, ben = players
+            await play_steps(players, 6, random.Random(6))
             assert ann.view is not None and ann.view.table is not None
             while ann.view.game.current_player() != 1:
-                await play_to_end_steps(players, 1)
+                await play_steps(players, 1, random.Random(1))
             seq = ann.view.table.seq
             # Ben asks, and his program dies before the answer can reach it.
             assert ben.view is not None
@@ -127,7 +98,7 @@ def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server:
             # Ann plays on while Ben is gone, as long as it is her turn.
             ann_played = False
             while not ann.view.game.is_over() and ann.view.game.current_player() == 0:
-                await play_to_end_steps([ann], 1)
+                await play_steps([ann], 1, random.Random(2))
                 ann_played = True
             again = await Player.signed_in(ben.account)
             await again.sit(room)
@@ -138,27 +109,8 @@ def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server:
             assert len(away) == 1 and (bool(away[0].events) or not ann_played)
             await play_to_end(players, seed=3)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
-
-
-async def play_to_end_steps(players: list[Player], count: int) -> None:
-    """``count`` steps of the game (or fewer, if it ends)."""
-    import random
-
-    from online_support import step
-
-    rng = random.Random(count)
-    for _ in range(count):
-        assert players[0].view is not None
-        if players[0].view.game.is_over():
-            return
-        await step(players, rng)
-    assert players[0].view is not None
-    await settle(players, players[0].view.table.seq if players[0].view.table else 0)
 
 
 def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synapse_server: Synapse) -> None:  # noqa: F811
@@ -192,9 +144,8 @@ def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synaps
 def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_referees_to_allow(
         synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, _room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"], manual=True)
-        ann, ben = players
-        try:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"], manual=True) as (players, _room):
+            ann, ben = players
             assert ann.view is not None and ben.view is not None and ann.view.spec.manual
             asked = [await ann.view.throw(), await ann.view.roll([3, 4, 5])]
             await wait_for(lambda: len([n for n in ann.all_heard() if isinstance(n, Refused)]) == 2)
@@ -215,19 +166,12 @@ def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_re
             assert ben.view.game.history == [Roll((3, 4))] and ben.view.game == ann.view.game
             await play_to_end_typing(players)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
 
 async def play_to_end_typing(players: list[Player]) -> None:
     """Play on with real dice: whoever is to throw types values (from a fixed sequence), moves as a computer would."""
-    import random
-
-    from online_support import step
-
     rng = random.Random(12)
     for _ in range(500):
         view = players[0].view
@@ -248,14 +192,10 @@ async def play_to_end_typing(players: list[Player]) -> None:
 
 def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, _room = await seated(synapse_server, "quiclo", ["Ann", "Ben"])
-        try:
+        async with seated(synapse_server, "quiclo", ["Ann", "Ben"]) as (players, _room):
             await play_to_end(players, seed=1)
             for player in players:
                 assert player.view is not None
                 assert save.read(player.view.local_copy) == player.view.game
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
