@@ -55,7 +55,7 @@ from nio import (
 
 from accessible_dice import save, storage
 from accessible_dice.errors import DiceError
-from accessible_dice.games.base import Move
+from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
 from accessible_dice.online.refusals import NotSeated
@@ -596,7 +596,7 @@ class TableView:
         return self.table.spec
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         assert self.table is not None, "the table is read when sit() returns"
         return self.table.game
 
@@ -634,8 +634,11 @@ class TableView:
         self._mine.update(mine)
         answered = record.answered()
         now = time.monotonic()
+        seats = record.spec.seats_of(me)
         for sender, request in record.requests:
-            if sender == me and request.id not in answered and request.id not in self.pending:
+            # Only a request for a seat of ours gets an answer (a seat asked for is answered by the table event).
+            if sender == me and request.id not in answered and request.id not in self.pending \
+                    and request.seat in seats and "sit" not in request.ask:
                 self.pending[request.id] = (request, now, now)
         fits = not first and record.entries[:self.table.seq] == self.table.entries
         # Only the new entries, said as they come; else the whole game again.
