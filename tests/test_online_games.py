@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from online_support import (
+    STEP_LIMIT,
     Player,
     RefereeProcess,
     play_steps,
@@ -23,6 +24,7 @@ from online_support import (
     settle,
     step,
     wait_for,
+    wait_invited,
 )
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
@@ -30,9 +32,10 @@ from accessible_dice import save
 from accessible_dice.dice import WrongDiceCount
 from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
+from accessible_dice.online.background import Background
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.refusals import TypeYourDice
-from accessible_dice.online.table import Refused, TakenBack, WhileAway
+from accessible_dice.online.table import Played, Refused, TakenBack, WhileAway
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +202,23 @@ def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: 
                 assert save.read(player.view.local_copy) == player.view.game
 
     asyncio.run(play())
+
+
+def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(synapse_server: Synapse) -> None:  # noqa: F811
+    background = Background()
+    try:
+        ann, ben = (background.call(Player.signed_in(register(synapse_server))) for _ in range(2))
+        room = background.call(ann.connection.open_table(
+            "shut-the-box", {}, [Seat("Ann", ann.account.user_id), Seat("Ben", ben.account.user_id)]))
+        ann_view = background.call(ann.connection.sit(room))
+        background.call(wait_invited(ben, room))
+        background.call(ben.connection.join(room))
+        ben_view = background.call(ben.connection.sit(room))
+        background.call(ann_view.throw())
+        heard = background.news(ben_view, timeout=STEP_LIMIT)
+        assert [type(news) for news in heard] == [Played] and heard[0].events
+        assert background.news(ben_view) == []  # nothing more waits, and asking does not block
+        for player in (ann, ben):
+            background.call(player.kill())
+    finally:
+        background.close()
