@@ -42,7 +42,6 @@ from nio import (
     AsyncClient,
     AsyncClientConfig,
     JoinResponse,
-    LoginResponse,
     MessageDirection,
     RoomCreateResponse,
     RoomGetStateResponse,
@@ -100,43 +99,6 @@ class OnlineError(Exception):
 
 class TableNotReady(OnlineError):
     """The room has no table event from its referee (yet: a standalone referee adopts a table when it joins)."""
-
-
-@dataclass(frozen=True)
-class Credentials:
-    """What a sign-in gives and a later start needs: never the password, only the access token."""
-
-    homeserver: str
-    user_id: str
-    access_token: str
-    device_id: str
-
-
-async def sign_in(homeserver: str, user: str, password: str, device_name: str = "accessible_dice") -> Credentials:
-    """Sign in with a password once; the token to keep (:class:`OnlineError` with the server's reason if refused)."""
-    client = AsyncClient(homeserver, user, config=AsyncClientConfig(max_timeouts=2, encryption_enabled=False))
-    try:
-        response = await client.login(password, device_name=device_name)
-    except Exception as error:  # the homeserver is not there, or is no homeserver
-        raise OnlineError(f"the homeserver could not be reached: {error}") from None
-    finally:
-        await client.close()
-    if not isinstance(response, LoginResponse):
-        raise OnlineError(f"the sign-in was refused: {getattr(response, 'message', response)}")
-    return Credentials(homeserver, str(response.user_id), str(response.access_token), str(response.device_id))
-
-
-async def sign_out(credentials: Credentials) -> None:
-    """End the token's session on the homeserver (the front end then forgets the token)."""
-    client = AsyncClient(credentials.homeserver, credentials.user_id,
-                         config=AsyncClientConfig(max_timeouts=2, encryption_enabled=False))
-    client.restore_login(credentials.user_id, credentials.device_id, credentials.access_token)
-    try:
-        await client.logout()
-    except Exception as error:
-        raise OnlineError(f"the homeserver could not be reached: {error}") from None
-    finally:
-        await client.close()
 
 
 def power_levels(referee: str) -> dict[str, Any]:
@@ -223,10 +185,6 @@ class Listener(Protocol):
 
 class Connection:
     """One signed-in Matrix account: the nio client, its sync loop, the listeners of its rooms."""
-
-    @classmethod
-    def of(cls, credentials: Credentials) -> Connection:
-        return cls(credentials.homeserver, credentials.user_id, credentials.access_token, credentials.device_id)
 
     def __init__(self, homeserver: str, user_id: str, access_token: str, device_id: str | None = None) -> None:
         config = AsyncClientConfig(max_timeouts=2, request_timeout=30, backoff_factor=0.1,
