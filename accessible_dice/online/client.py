@@ -449,7 +449,7 @@ class Connection:
                 found.append(summary)
         return found
 
-    async def sit(self, room_id: str, *, host: bool = True, wait: float = 10.0) -> TableView:
+    async def sit(self, room_id: str, *, host: bool = True, wait: float = 30.0) -> TableView:
         """Sit at (or watch) a joined table: its game replayed, its news from now on.
 
         When this account is the table's referee and ``host`` is true, the
@@ -465,7 +465,7 @@ class Connection:
                 record = await self.read_room(room_id)
                 if record.spec is not None or time.monotonic() > deadline:
                     break
-                await asyncio.sleep(0.3)
+                await asyncio.sleep(1.0)
             if record.spec is None:
                 raise TableNotReady("the table's referee has not set the table up")
             if host and record.spec.referee == self.user_id:
