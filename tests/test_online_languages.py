@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from online_support import play_to_end, played_events, same_game_everywhere, seated, settle
+from online_support import play_to_end, played_events, same_game_everywhere, seated, settle, wait_for
 from synapse_server import Synapse, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice.games.base import DiceThrown
@@ -28,10 +28,7 @@ def test_a_czech_and_a_german_player_each_hear_the_game_in_their_own_words(synap
             english = presenter_for(jana.view.game, language("en"))
             # Jonas asks out of turn: the refusal comes back as data and is said in German.
             await jonas.view.throw()
-            for _ in range(500):
-                if any(isinstance(n, Refused) for n in jonas.take_news()):
-                    break
-                await asyncio.sleep(0.02)
+            await wait_for(lambda: any(isinstance(n, Refused) for n in jonas.all_heard()))
             refused = next(n for n in jonas.heard if isinstance(n, Refused))
             assert refused.error is not None
             assert german.refusal(refused.error).text == "Jana ist am Zug, nicht du."
