@@ -138,7 +138,7 @@ class Request:
     ask: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "id": self.id, "seat": self.seat, "ask": dict(self.ask)}
+        return _content(self)
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,13 @@ class Refusal:
     data: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "request": self.request, "refusal": self.refusal, "data": dict(self.data)}
+        return _content(self)
+
+
+def _content(event: Request | Refusal) -> dict[str, Any]:
+    """An event's content: its fields as they are, and the protocol's version."""
+    return {"version": VERSION, **{key: dict(value) if isinstance(value, Mapping) else value
+                                   for key, value in vars(event).items()}}
 
 
 # ---------------------------------------------------------------- checking what the room holds

@@ -134,6 +134,8 @@ class Referee:
         except Exception:  # values of a type no rule expects: untrusted data, never a crash
             log.info("%s: request %s is not readable; ignored", self.room_id, request.id)
             self.answered.add(request.id)
+            # Should anything have been applied before it broke, the room decides again what the game is.
+            self.stale = len(session.game.history) != before
             return
         self.answered.add(request.id)
         if undone:
