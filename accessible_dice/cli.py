@@ -8,8 +8,11 @@ traceback. What was asked for is handed on as a :class:`Launch`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from accessible_dice import __version__, settings
@@ -50,22 +53,27 @@ def _parser() -> argparse.ArgumentParser:
                         "a display exists")
     parser.add_argument("--listen", action="store_true",
                         help="with --ui web: let the other devices at the table join over the local network")
-    parser.add_argument("--speech", choices=SPEECH,
-                        help="speech output; auto picks the first that works (default: the settings, else auto)")
-    parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
+    _voice_flags(parser)
     parser.add_argument("--dice", choices=("random", "manual"),
                         help="random dice, or type the values of real dice (default: random; a game "
                         "continued keeps its own, unless this is given)")
     parser.add_argument("--seed", type=_seed, metavar="N", help="seed for random dice, to replay a game")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. easy=yes or order=in-order (needs --game)")
-    parser.add_argument("--verbosity", choices=VERBOSITY,
-                        help="how much is said: brief, normal or full (default: the settings, else normal)")
     parser.add_argument("--resume", action="store_true", help="continue the game saved last")
     parser.add_argument("--history", action="store_true",
                         help="print the score history (personal bests, averages, latest games) and stop")
     parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
     return parser
+
+
+def _voice_flags(parser: argparse.ArgumentParser) -> None:
+    """``--speech``, ``--lang`` and ``--verbosity``: how the program speaks, the same for every command."""
+    parser.add_argument("--speech", choices=SPEECH,
+                        help="speech output; auto picks the first that works (default: the settings, else auto)")
+    parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
+    parser.add_argument("--verbosity", choices=VERBOSITY,
+                        help="how much is said: brief, normal or full (default: the settings, else normal)")
 
 
 def _seed(text: str) -> int:
@@ -84,13 +92,65 @@ def _players(text: str | None) -> tuple[str, ...]:
         raise UsageError(f"--players: {error}") from None
 
 
+#: A room on the command line: an id (``!abc:server``), an alias (``#name:server``), or either in a matrix.to link.
+ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
+
+
+@dataclass(frozen=True)
+class Online:
+    """``accessible-dice online``, checked: what to do, the table asked for, how to speak."""
+
+    launch: Launch
+    #: ``logout``: forget the sign-in; ``None``: the online menu, or the table asked for.
+    action: str | None = None
+    #: ``--table ROOM``: go straight to this table.
+    table: str | None = None
+
+
+def _online_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="accessible-dice online", allow_abbrev=False,
+                     description="Play at online tables on Matrix: sign in, open a table, join one, play "
+                     "and chat (docs/online.md). Online play is in the terminal.")
+    parser.add_argument("action", nargs="?", choices=("logout",),
+                        help="logout: end the kept sign-in on the homeserver and forget it here")
+    parser.add_argument("--table", metavar="ROOM",
+                        help="go straight to this table: its room id (!abc:server), alias (#name:server) "
+                        "or matrix.to link")
+    _voice_flags(parser)
+    return parser
+
+
+def parse_online(argv: Sequence[str]) -> Online:
+    """Check ``accessible-dice online ...``; :class:`UsageError` says what is wrong."""
+    args = _online_parser().parse_args(argv)
+    table = args.table
+    if table is not None:
+        found = ROOM.fullmatch(table.strip())
+        if found is None:
+            raise UsageError(f"--table: {table!r} is not a room id (!id:server), alias (#name:server) "
+                             "or matrix.to link")
+        table = found.group(1)
+    if table is not None and args.action is not None:
+        raise UsageError("--table cannot go with logout")
+    return Online(_launch(args, ui="console"), args.action, table)
+
+
+def _launch(args: argparse.Namespace, **more: Any) -> Launch:
+    """The launch of the flags every command shares (the language checked), with ``more``."""
+    if args.lang is not None and args.lang.lower() not in LANGUAGES:
+        raise UsageError(f"--lang: {args.lang!r} is not one of {', '.join(LANGUAGES)}")
+    return Launch(speech=args.speech or "auto", lang=None if args.lang is None else args.lang.lower(),
+                  verbosity=args.verbosity or "normal",
+                  given=frozenset(name for name in ("lang", "speech", "verbosity", "dice")
+                                  if getattr(args, name, None) is not None), **more)
+
+
 def parse_args(argv: Sequence[str] | None = None) -> Launch:
     """Check the command line; :class:`UsageError` says what is wrong."""
     args = _parser().parse_args(argv)
-    if args.lang is not None and args.lang.lower() not in LANGUAGES:
-        raise UsageError(f"--lang: {args.lang!r} is not one of {', '.join(LANGUAGES)}")
     if args.listen and args.ui != "web":
         raise UsageError("--listen needs --ui web")
+    voice = _launch(args)
     players = _players(args.players)
     if players and args.game is None:
         raise UsageError("--players needs --game")
@@ -109,22 +169,30 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
         if players and not cls.min_players <= len(players) <= cls.max_players:
             raise UsageError(f"--players: {args.game} is for {cls.min_players} to {cls.max_players} "
                              f"players; {len(players)} were given")
-    return Launch(
-        game=args.game, players=players, ui=args.ui, speech=args.speech or "auto",
-        lang=None if args.lang is None else args.lang.lower(), dice=args.dice or "random", seed=args.seed,
-        options=options, verbosity=args.verbosity or "normal", resume=args.resume, history=args.history,
-        listen=args.listen,
-        given=frozenset(name for name in ("lang", "speech", "verbosity", "dice") if getattr(args, name) is not None),
-    )
+    return dataclasses.replace(voice, game=args.game, players=players, ui=args.ui, dice=args.dice or "random",
+                               seed=args.seed, options=options, resume=args.resume, history=args.history,
+                               listen=args.listen)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``accessible-dice`` command; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["referee"]:
+        from accessible_dice.online.referee import main as referee
+
+        return referee(words[1:])
     try:
-        launch = parse_args(argv)
+        if words[:1] == ["online"]:
+            online = parse_online(words[1:])
+        else:
+            launch = parse_args(words)
     except UsageError as error:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
+    if words[:1] == ["online"]:
+        from accessible_dice.ui.terminal.online import run_online
+
+        return run_online(online)
     from accessible_dice.ui.launch import guarded, run
 
     if launch.history:

@@ -47,6 +47,7 @@ CUE_MEANINGS: dict[str, str] = {
     "bonus": N_("Bonus"),
     "round_end": N_("Round over"),
     "win": N_("Win"),
+    "chat": N_("Chat message"),
 }
 
 #: A cue is never pitched further than this many semitones either way.

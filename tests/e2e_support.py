@@ -82,8 +82,8 @@ def the_save(data: Path) -> Path:
 def no_save_left(data: Path) -> bool:
     return not list((data / "saves").glob("*.json"))
 #: The main menu as a new player hears it (no saved game yet).
-MAIN_MENU = ("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 Quit. "
-             "Enter: New game.")
+MAIN_MENU = ("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play online, "
+             "or 7 Quit. Enter: New game.")
 
 #: How faulthandler's dump of a run that hung begins (:func:`watched_command`): "Timeout (0:01:00)!".
 HUNG = "Timeout ("

@@ -86,14 +86,15 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
                     ["roll", "q"], tmp_path)
     assert saved.lines[-1] == "Game saved. Goodbye."
     kept = the_save(tmp_path).read_bytes()
-    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "6"], tmp_path)
+    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "7"], tmp_path)
     assert played.lines[0].startswith("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, "
-                                      "5 Practice game, or 6 Quit. Saved games, the latest first: 7 Yatzy with Ola: ")
+                                      "5 Practice game, 6 Play online, or 7 Quit. Saved games, the latest first: "
+                                      "8 Yatzy with Ola: ")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
     assert played.lines[-2].startswith("Main menu: 1 New game, 2 Settings, ")
-    assert "Saved games, the latest first: 7 Yatzy with Ola: " in played.lines[-2]
+    assert "Saved games, the latest first: 8 Yatzy with Ola: " in played.lines[-2]
     assert the_save(tmp_path).read_bytes() == kept  # still the one save, untouched
     assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
 

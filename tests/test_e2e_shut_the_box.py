@@ -120,10 +120,11 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
     assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn. Type help for the commands." in result.lines
     assert result.lines[-1] == "Game saved. Goodbye."
-    again = run_cli(["--ui", "console", "--speech", "text"], ["7", "board", "q"], tmp_path)
-    assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, or 6 "
-                        r"Quit\. Saved games, the latest first: 7 Shut the Box with Anna and Ben: Anna's turn, round "
-                        r"1 of 2\. Last played today at .+, real dice\. Enter: New game\.", again.lines[0])
+    again = run_cli(["--ui", "console", "--speech", "text"], ["8", "board", "q"], tmp_path)
+    assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play "
+                        r"online, or 7 Quit\. Saved games, the latest first: 8 Shut the Box with Anna and Ben: "
+                        r"Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Enter: New game\.",
+                        again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 

@@ -1,6 +1,6 @@
 """The players' documents in all seven languages: they exist, are linked, and name the same keys.
 
-English has docs/keys.md, docs/playing.md, docs/speech.md and docs/settings.md;
+English has docs/keys.md, docs/playing.md, docs/speech.md, docs/settings.md and docs/online.md;
 every other language has them as docs/<code>/…, linked from its
 docs/<code>/accessibility.md. A translation says things in its own words, so
 what must agree is what a player presses or types exactly: the function keys,
@@ -20,7 +20,7 @@ from accessible_dice.presentation.i18n import LANGUAGES, language
 from accessible_dice.ui.window import keys
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ("keys.md", "playing.md", "speech.md", "settings.md")
+PAGES = ("keys.md", "playing.md", "speech.md", "settings.md", "online.md")
 OTHERS = [code for code in LANGUAGES if code != "en"]
 
 

@@ -373,6 +373,18 @@ def round_end(_rng: random.Random) -> Signal:
     return out
 
 
+def chat(_rng: random.Random) -> Signal:
+    """A chat message at an online table: two quick soft plucks on one high note (B5), like a tap on the shoulder.
+
+    Plucked, not chimed, so it is never taken for a turn; the same note
+    twice, so it does not sound like a rise or a fall of the game.
+    """
+    out = silence(0.34)
+    for at in (0.0, 0.11):
+        add(out, pluck(note("B5"), 0.23), at, 0.7)
+    return lowpass(out, 6000)
+
+
 def brass(freq: float, seconds: float, vibrato: bool = False) -> Signal:
     """A brass note: brighter while it is loud, as a real horn is.
 
@@ -425,6 +437,7 @@ CUES: dict[str, Callable[[random.Random], Signal]] = {
     "bonus": bonus,
     "round_end": round_end,
     "win": win,
+    "chat": chat,
 }
 
 

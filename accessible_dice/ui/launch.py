@@ -41,6 +41,7 @@ from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.inbox import Lines
 from accessible_dice.ui.terminal.menu import Menu, default_players
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
@@ -114,9 +115,17 @@ class _Playing:
 _playing = _Playing()
 
 
-def run(launch: Launch) -> int:
-    """Play what ``launch`` asks for; the exit status (0 also when input ends)."""
-    return guarded(lambda: _run(launch))
+#: The terminal front end's work once the voice is there: (launch, language, announcer, settings) -> exit status.
+Console = Callable[[Launch, Language, Announcer, config.Settings], int]
+
+
+def run(launch: Launch, console: Console | None = None) -> int:
+    """Play what ``launch`` asks for; the exit status (0 also when input ends).
+
+    ``console`` replaces the terminal's games and main menu (``accessible-dice online`` and ``referee``
+    bring their own), with the same voice, settings, signals and crash guard.
+    """
+    return guarded(lambda: _run(launch, console or _console))
 
 
 def guarded(work: Callable[[], int]) -> int:
@@ -337,7 +346,7 @@ def _cues() -> SoundPlayer | None:
         return None
 
 
-def _run(launch: Launch) -> int:
+def _run(launch: Launch, console: Console) -> int:
     _log_to_files()
     _stdin()
     for folder in (data_dir(), data_dir() / "saves", config_dir()):
@@ -362,7 +371,7 @@ def _run(launch: Launch) -> int:
     try:
         for said in settings_words.problems(loaded.problems, lang):
             announcer.say(said)
-        return _console(launch, lang, announcer, loaded.settings)
+        return console(launch, lang, announcer, loaded.settings)
     except (KeyboardInterrupt, Stopped) as ending:  # said while the voice is still there
         _leaving(announcer, lang)
         return ending.status() if isinstance(ending, Stopped) else 130
@@ -381,13 +390,19 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
         if isinstance(announcer.cues, SoundPlayer):
             announcer.cues.follow(now)
 
+    def online() -> None:  # the main menu's Play online (its network parts load only when chosen)
+        from accessible_dice.ui.terminal.online import play_online
+
+        play_online(announcer, lang, screen, lines)
+
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
-    terminal = _playing.terminal = Terminal(announcer, _read_line, lang, Verbosity.named(launch.verbosity), screen)
+    lines = Lines(_read_line)
+    terminal = _playing.terminal = Terminal(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
-    menu = Menu(announcer, _read_line, lang, manual=launch.dice == "manual", seed=launch.seed,
+    menu = Menu(announcer, lines.read, lang, manual=launch.dice == "manual", seed=launch.seed,
                 dice_given="dice" in launch.given, saves=saved_games.folder(), record_to=history_path(),
-                settings=screen, remember_to=data_dir() / MENU_MEMORY)
+                settings=screen, remember_to=data_dir() / MENU_MEMORY, online=online)
     if launch.game is not None:
         playing: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
     else:

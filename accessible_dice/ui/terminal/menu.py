@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +84,7 @@ class Menu:
     def __init__(self, announcer: Announcer, read_line: ReadLine, language: Language, *,
                  manual: bool, seed: int | None, saves: Path, record_to: Path | None = None,
                  settings: SettingsScreen | None = None, dice_given: bool = False,
-                 remember_to: Path | None = None) -> None:
+                 remember_to: Path | None = None, online: Callable[[], None] | None = None) -> None:
         self.announcer = announcer
         self.read_line = read_line
         self.language = language
@@ -96,6 +96,8 @@ class Menu:
         self.settings = settings
         #: Where the last new game's choices are kept; ``None``: remembered for this run only.
         self.remember_to = remember_to
+        #: *Play online* (the online menu, back to this one when it ends); ``None``: no such item.
+        self.online = online
         self.last: dict[str, Any] | None = self._remembered()
         self._ = language._
 
@@ -216,6 +218,9 @@ class Menu:
         items.append((self._("Tutorial"), ("tutorial",)))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append((self._("Practice game"), ("practice",)))
+        if self.online is not None:
+            # Translators: main menu item: play at online tables on Matrix with people elsewhere.
+            items.append((self._("Play online"), ("online",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
         listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
@@ -234,6 +239,10 @@ class Menu:
             raise Back
         if chosen == "history":
             self._scores()
+            raise Back
+        if chosen == "online":
+            assert self.online is not None
+            self.online()
             raise Back
         if chosen == "tutorial":
             game_id = self._game()

@@ -1,0 +1,354 @@
+"""The events of an online table, and the checking of everything read from a room.
+
+A table is a Matrix room (docs/online.md). Four event types carry the game,
+each content a JSON object with ``"version": 1``:
+
+``org.accessible_dice.table`` (state, key ``""``)
+    The table: ``game`` id, ``options`` (as a save shows them), ``seats``
+    (each ``{"name": ..., "user": "@id:server"}``, or ``{"name": "cpu..."}``
+    for a computer the referee plays), ``referee`` (the Matrix user who
+    holds the authoritative game), ``dice`` (``"random"`` or ``"manual"``)
+    and ``level`` (the computers' level). It counts only when its sender is
+    the referee it names.
+``org.accessible_dice.request`` (any seated player)
+    ``id`` (unique, chosen by the asking program), ``seat`` (from 0) and
+    ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
+    ``{"throw": true}`` (the referee throws the random dice due, after a
+    re-throw move where the game has one), ``{"roll": [3, 4]}`` (dice typed
+    from a real throw, manual tables only), ``{"undo": true}``, or
+    ``{"sit": true}`` (take the open seat ``seat``: the referee then sends
+    the table event again with the sender in it).
+``org.accessible_dice.action`` (the referee only)
+    ``seq`` (1, 2, 3, ...: one per entry, none skipped), ``request`` (the id
+    answered, or ``null`` for a computer's move) and either ``actions`` (the
+    actions applied, as the save writes them, in order) or ``undo`` (how
+    many of the last actions were taken back).
+``org.accessible_dice.refused`` (the referee only)
+    ``request`` (the id refused), ``refusal`` (the refusal's class, as
+    ``module.Class``) and ``data`` (its data), so the asking player's
+    program says it in its own language.
+
+Everything read from a room is untrusted: :func:`check_content` refuses
+content that is too large, too deep, of the wrong types or of another
+version with :class:`BadEvent` (logged and ignored, never a crash).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from accessible_dice.errors import DiceError
+from accessible_dice.games.options import Option
+
+VERSION = 1
+TABLE = "org.accessible_dice.table"
+#: The room type of a table's room (in its create event), so the room directory lists tables apart.
+ROOM_TYPE = "org.accessible_dice.table"
+REQUEST = "org.accessible_dice.request"
+ACTION = "org.accessible_dice.action"
+REFUSED = "org.accessible_dice.refused"
+#: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
+REFEREE_ONLY = (TABLE, ACTION, REFUSED)
+DICE = ("random", "manual")
+
+#: The most a content may weigh as JSON (Matrix allows 64 KiB per event; a game's entry is well under 2 KiB).
+MAX_BYTES = 16_000
+#: The deepest nesting of lists and objects a content may have (an entry needs 4).
+MAX_DEPTH = 6
+#: The longest string anywhere in a content (an equation, a name, a request id).
+MAX_STRING = 500
+#: The largest number anywhere in a content.
+MAX_NUMBER = 10**9
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,64}")
+_USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
+
+
+class BadEvent(ValueError):
+    """An event read from the room that is not what the protocol allows; ``str()`` says why (for the log)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: the player's name in the game, and the Matrix user who plays it.
+
+    A seat without a user is a computer's (its name says so, ``cpu...``)
+    unless it is ``open``: the first member who asks to sit there
+    (``{"sit": true}``) gets it, so a public table can be joined by anyone.
+    """
+
+    name: str
+    user: str | None = None
+    open: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name}
+        if self.user is not None:
+            data["user"] = self.user
+        elif self.open:
+            data["open"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What ``org.accessible_dice.table`` says: the game, its seats and its referee."""
+
+    game: str
+    options: Mapping[str, Any]
+    seats: tuple[Seat, ...]
+    referee: str
+    dice: str = "random"
+    level: str | None = None
+
+    @property
+    def manual(self) -> bool:
+        return self.dice == "manual"
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    def open_seats(self) -> tuple[int, ...]:
+        """The seats nobody has taken yet (a public table's)."""
+        return tuple(number for number, seat in enumerate(self.seats) if seat.open)
+
+    def seats_of(self, user: str) -> tuple[int, ...]:
+        """The seats ``user`` plays (one, usually; two people at one program share an account)."""
+        return tuple(number for number, seat in enumerate(self.seats) if seat.user == user)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": VERSION, "game": self.game, "options": dict(self.options),
+                                "seats": [seat.to_json() for seat in self.seats], "referee": self.referee,
+                                "dice": self.dice}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+
+@dataclass(frozen=True)
+class Request:
+    """A seated player's request: ``ask`` is what they ask for (see the module's docstring)."""
+
+    id: str
+    seat: int
+    ask: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return _content(self)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted step of the game: ``actions`` applied, or the last ``undo`` actions taken back."""
+
+    seq: int
+    request: str | None
+    actions: tuple[Mapping[str, Any], ...] = ()
+    undo: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"version": VERSION, "seq": self.seq, "request": self.request}
+        if self.undo:
+            data["undo"] = self.undo
+        else:
+            data["actions"] = [dict(action) for action in self.actions]
+        return data
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The referee refused a request: the refusal's class and data, to be said in each player's language."""
+
+    request: str
+    refusal: str
+    data: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return _content(self)
+
+
+def _content(event: Request | Refusal) -> dict[str, Any]:
+    """An event's content: its fields as they are, and the protocol's version."""
+    return {"version": VERSION, **{key: dict(value) if isinstance(value, Mapping) else value
+                                   for key, value in vars(event).items()}}
+
+
+# ---------------------------------------------------------------- checking what the room holds
+
+
+def check_content(content: Any) -> dict[str, Any]:
+    """``content`` if it is a JSON object of this protocol's version within every limit; else :class:`BadEvent`."""
+    if not isinstance(content, dict):
+        raise BadEvent("the content is not an object")
+    try:
+        size = len(json.dumps(content, ensure_ascii=False).encode("utf-8"))
+    except (TypeError, ValueError, RecursionError):
+        raise BadEvent("the content is not JSON") from None
+    if size > MAX_BYTES:
+        raise BadEvent(f"the content is too large ({size} bytes)")
+    _check_value(content, 0)
+    if content.get("version") != VERSION or isinstance(content.get("version"), bool):
+        raise BadEvent(f"version {str(content.get('version'))[:20]!r} is not {VERSION}")
+    return content
+
+
+def _check_value(value: Any, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise BadEvent("the content is nested too deeply")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > MAX_STRING:
+                raise BadEvent("a key is not a short string")
+            _check_value(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_value(item, depth + 1)
+    elif isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise BadEvent("a string is too long")
+    elif isinstance(value, bool) or value is None:
+        pass
+    elif isinstance(value, int):
+        if abs(value) > MAX_NUMBER:
+            raise BadEvent("a number is too large")
+    else:  # floats: nothing in a table is a fraction
+        raise BadEvent(f"a value of type {type(value).__name__} is not allowed")
+
+
+def _field(content: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = content.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise BadEvent(f"{key!r} is missing or of the wrong type")
+    return value
+
+
+def _count(content: Mapping[str, Any], key: str, low: int) -> int:
+    value: int = _field(content, key, int)
+    if value < low:
+        raise BadEvent(f"{key!r} is below {low}")
+    return value
+
+
+def _action_object(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise BadEvent("an action is not an object")
+    return value
+
+
+def parse_table(content: Any) -> TableSpec:
+    data = check_content(content)
+    seats = []
+    for item in _field(data, "seats", list):
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str) or not item["name"]:
+            raise BadEvent("a seat has no name")
+        user = item.get("user")
+        if user is not None and (not isinstance(user, str) or not _USER_ID.fullmatch(user)):
+            raise BadEvent("a seat's user is not a Matrix user id")
+        seats.append(Seat(item["name"], user, user is None and item.get("open") is True))
+    if not seats:
+        raise BadEvent("the table has no seats")
+    referee = _field(data, "referee", str)
+    if not _USER_ID.fullmatch(referee):
+        raise BadEvent("the referee is not a Matrix user id")
+    dice = data.get("dice", "random")
+    if dice not in DICE:
+        raise BadEvent("the dice are neither random nor manual")
+    level = data.get("level")
+    if level is not None and not isinstance(level, str):
+        raise BadEvent("the level is not a word")
+    return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level)
+
+
+def parse_request(content: Any) -> Request:
+    data = check_content(content)
+    request_id = _field(data, "id", str)
+    if not _REQUEST_ID.fullmatch(request_id):
+        raise BadEvent("the request id is not a short plain word")
+    return Request(request_id, _count(data, "seat", 0), _action_object(data.get("ask")))
+
+
+def parse_entry(content: Any) -> Entry:
+    data = check_content(content)
+    request = data.get("request")
+    if request is not None and not isinstance(request, str):
+        raise BadEvent("the request answered is not an id")
+    seq = _count(data, "seq", 1)
+    if "undo" in data:
+        return Entry(seq, request, undo=_count(data, "undo", 1))
+    actions = tuple(_action_object(item) for item in _field(data, "actions", list))
+    if not actions:
+        raise BadEvent("an entry has no actions")
+    return Entry(seq, request, actions)
+
+
+def parse_refusal(content: Any) -> Refusal:
+    data = check_content(content)
+    return Refusal(_field(data, "request", str), _field(data, "refusal", str), _field(data, "data", dict))
+
+
+# ---------------------------------------------------------------- refusals as data
+
+
+def refusal_name(error: DiceError) -> str:
+    """The name a refusal travels under: its class, ``module.Class``."""
+    return f"{type(error).__module__}.{type(error).__qualname__}"
+
+
+def _refusal_classes() -> dict[str, type[DiceError]]:
+    """Every refusal class the program has loaded, by :func:`refusal_name`."""
+    found: dict[str, type[DiceError]] = {}
+    waiting: list[type[DiceError]] = [DiceError]
+    while waiting:
+        kind = waiting.pop()
+        found[f"{kind.__module__}.{kind.__qualname__}"] = kind
+        waiting.extend(kind.__subclasses__())
+    return found
+
+
+def refusal_data(error: DiceError) -> dict[str, Any]:
+    """A refusal's data as JSON: numbers, words and lists of them as they are, an option by its key."""
+    data: dict[str, Any] = {}
+    for key, value in error.data.items():
+        if isinstance(value, Option):
+            data[key] = {"option": value.key}
+        elif isinstance(value, tuple | list):
+            data[key] = [item if isinstance(item, int | str) else str(item) for item in value]
+        elif value is None or isinstance(value, bool | int | str):
+            data[key] = value
+        else:
+            data[key] = str(value)
+    return data
+
+
+def rebuild_refusal(refusal: Refusal, options: tuple[Option, ...] = ()) -> DiceError | None:
+    """The refusal the referee sent, as the refusal object the presenter says; ``None`` if it is not one we know.
+
+    Only a loaded :class:`DiceError` subclass is made, never any other class,
+    and only when its sentence can be made from the data sent.
+    """
+    kind = _refusal_classes().get(refusal.refusal)
+    if kind is None:
+        return None
+    by_key = {option.key: option for option in options}
+    data: dict[str, Any] = {}
+    for key, value in refusal.data.items():
+        if isinstance(value, list):
+            data[key] = tuple(value)
+        elif isinstance(value, dict):
+            option = by_key.get(str(value.get("option")))
+            if option is None:
+                return None
+            data[key] = option
+        else:
+            data[key] = value
+    error = kind.__new__(kind)
+    error.data = data
+    try:
+        ValueError.__init__(error, error.render())
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return None
+    return error

@@ -1,0 +1,335 @@
+"""The referee: the one program that holds a table's authoritative game, throws its dice and answers requests.
+
+By default it runs in the program of the player who opened the table
+(:meth:`Connection.sit <accessible_dice.online.client.Connection.sit>` starts
+it there); :func:`serve` runs it as a standalone bot that joins every table
+it is invited to referee and hosts any number of them at once
+(``accessible-dice referee``, or ``python -m accessible_dice.online.referee``).
+
+For each request it checks that the sender plays the seat asked for
+(anyone else's request is ignored with a line in the log), that the seat is
+to act, and then the action itself with the rules' checked entry point,
+through the same :class:`~accessible_dice.session.Session` as at home: a
+refusal goes back as the refusal's class and data, an accepted action as
+the next numbered entry with the request's id. Each request is answered
+once, whatever how often it arrives. Computers' moves follow as entries of
+their own. The referee keeps nothing the room does not: started again, it
+reads the room, rebuilds the game from its own entries and answers the
+requests still waiting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import secrets
+import signal
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from accessible_dice.errors import DiceError
+from accessible_dice.games.base import GameIsOver, Move, Roll
+from accessible_dice.online import protocol
+from accessible_dice.online.client import Connection, OnlineError, RoomRecord, referee_in_charge, take
+from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
+from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
+from accessible_dice.online.table import Table
+from accessible_dice.session import Session
+from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
+
+log = logging.getLogger(__name__)
+
+#: How often an entry or a refusal is tried before the referee gives up and reads the table again.
+SEND_ATTEMPTS = 30
+
+
+class Referee:
+    """One table refereed by this program's account."""
+
+    def __init__(self, connection: Connection, room_id: str) -> None:
+        self.connection = connection
+        self.room_id = room_id
+        self.session: Session | None = None
+        self.spec: protocol.TableSpec | None = None
+        #: The game here went ahead of the room (an entry could not be sent): rebuild it from the room.
+        self.stale = False
+        self.seq = 0
+        self.answered: set[str] = set()
+        self._lock = asyncio.Lock()
+        #: Per process, so a retried send is one event and two processes never share a transaction id.
+        self._txn = secrets.token_hex(6)
+
+    async def start(self) -> None:
+        """Read the room, rebuild the game from this referee's entries, answer what waits; then listen."""
+        self.connection.listen(self.room_id, self)
+        await self._catch_up()
+
+    async def stop(self) -> None:
+        self.connection.unlisten(self.room_id, self)
+
+    async def _catch_up(self) -> None:
+        async with self._lock:
+            record = await self.connection.read_room(self.room_id)
+            if record.spec is None or record.spec.referee != self.connection.user_id:
+                log.warning("%s: not refereed here (no table event of ours)", self.room_id)
+                return
+            table = Table(record.spec)
+            bad = table.replay(record.entries)
+            if bad is not None:
+                log.warning("%s: our entry %s does not apply; refereeing from entry %s", self.room_id, bad, table.seq)
+            self.spec = record.spec
+            self.session = Session(table.game, manual=record.spec.manual)
+            self.stale = False
+            self.seq = table.seq
+            self.answered = record.answered()
+            for sender, request in record.requests:
+                await self._handle(sender, request)
+            await self._computers()
+
+    # -- listening (the same calls the client's tables get)
+
+    async def on_events(self, events: list[dict[str, Any]], limited: bool) -> None:
+        if limited or self.stale:
+            await self._catch_up()
+            return
+        record = RoomRecord(self.room_id, None, None, {})
+        for event in events:
+            if event.get("type") == protocol.REQUEST:
+                take(record, event, self.connection.user_id)
+        async with self._lock:
+            for sender, request in record.requests:
+                await self._handle(sender, request)
+            await self._computers()
+
+    async def on_connection(self, online: bool) -> None:
+        if online:
+            await self._catch_up()
+
+    # -- answering
+
+    async def _handle(self, sender: str, request: Request) -> None:
+        session, spec = self.session, self.spec
+        if session is None or spec is None or request.id in self.answered:
+            return
+        seats = spec.seats
+        if set(request.ask) == {"sit"} and request.seat < len(seats) and seats[request.seat].open:
+            await self._seat(sender, request)
+            return
+        if request.seat >= len(seats) or seats[request.seat].user != sender:
+            log.info("%s: request %s from %s for seat %s ignored: not their seat",
+                     self.room_id, request.id, sender, request.seat)
+            return
+        before = len(session.game.history)
+        try:
+            undone = self._carry_out(session, request)
+        except DiceError as error:
+            self.answered.add(request.id)
+            refusal = Refusal(request.id, protocol.refusal_name(error), protocol.refusal_data(error))
+            await self._send(protocol.REFUSED, refusal.to_json())
+            return
+        except Exception:  # values of a type no rule expects: untrusted data, never a crash
+            log.info("%s: request %s is not readable; ignored", self.room_id, request.id)
+            self.answered.add(request.id)
+            # Should anything have been applied before it broke, the room decides again what the game is.
+            self.stale = len(session.game.history) != before
+            return
+        self.answered.add(request.id)
+        if undone:
+            await self._publish(request.id, undo=undone)
+        else:
+            await self._publish(request.id, session.game.history[before:])
+
+    async def _seat(self, sender: str, request: Request) -> None:
+        """Give the open seat asked for to ``sender``: the table event again, with them in it."""
+        assert self.spec is not None
+        self.answered.add(request.id)
+        if self.spec.seats_of(sender):
+            log.info("%s: %s asked for a second seat; ignored", self.room_id, sender)
+            return
+        seats = list(self.spec.seats)
+        seats[request.seat] = protocol.Seat(seats[request.seat].name, sender)
+        self.spec = replace(self.spec, seats=tuple(seats))
+        await self.connection.put_state(self.room_id, protocol.TABLE, self.spec.to_json())
+
+    def _carry_out(self, session: Session, request: Request) -> int:
+        """Apply what ``request`` asks for (a refusal raises); how many actions were taken back, for an undo."""
+        game, ask = session.game, request.ask
+        if set(ask) == {"undo"}:
+            return self._undo(session, request.seat)
+        turn = game.current_player()
+        if turn is None:
+            raise GameIsOver()
+        dice_for_computer = session.manual and game.dice_request() is not None and turn in session.computers
+        if turn != request.seat and not dice_for_computer:
+            raise NotYourTurn(name=game.players[turn])
+        if set(ask) == {"throw"}:
+            if session.manual:
+                raise TypeYourDice()
+            session.roll()
+            return 0
+        if "roll" in ask:
+            if not session.manual:
+                raise DiceByReferee()
+            values = ask["roll"]
+            session.enter(" ".join(str(value) for value in values) if isinstance(values, list) else str(values))
+            return 0
+        action = game.action_from_json(ask)
+        assert isinstance(action, Move | Roll)
+        session.act(action)
+        return 0
+
+    def _undo(self, session: Session, seat: int) -> int:
+        steps = list(session.timeline.steps)
+        taken = session.undo()
+        first = steps[len(steps) - len(taken)]
+        if first.player != seat:
+            session.redo()
+            raise NotYourTurn(name=session.game.players[first.player])
+        return len(taken)
+
+    async def _computers(self) -> None:
+        session, spec = self.session, self.spec
+        if session is None or spec is None:
+            return
+        level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
+        while session.computer_to_act() and not self.stale:
+            before = len(session.game.history)
+            session.computer_step(level or DEFAULT_LEVEL)
+            await self._publish(None, session.game.history[before:])
+
+    async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
+        self.seq += 1
+        entry = Entry(self.seq, request, tuple(action.to_json() for action in actions), undo)
+        await self._send(protocol.ACTION, entry.to_json(), f"{self._txn}-{self.seq}")
+
+    async def _send(self, kind: str, content: dict[str, Any], txn: str | None = None) -> None:
+        """Send until the homeserver takes it: the game here is already past it, so it must get out."""
+        txn = txn or f"{self._txn}-{secrets.token_hex(6)}"
+        pause = 0.2
+        for _attempt in range(SEND_ATTEMPTS):
+            try:
+                await self.connection.send(self.room_id, kind, content, txn)
+                return
+            except OnlineError as error:
+                log.info("%s: %s not sent yet (%s)", self.room_id, kind, error)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 3.0)
+        log.error("%s: %s could not be sent; the table will be read again", self.room_id, kind)
+        self.stale = True
+
+
+# ---------------------------------------------------------------- the standalone referee
+
+
+async def adopt(connection: Connection, room_id: str) -> bool:
+    """Take up a table whose proposed table event names this account as referee; whether it is refereed here now.
+
+    The room's power levels must leave the referee's events to this account
+    alone (the opener hands them over as it opens the table); then the
+    table event is sent again under this account's name, which is what makes
+    the table count, and refereeing starts.
+    """
+    record = await connection.read_room(room_id)
+    spec = record.spec or record.proposed
+    if spec is None or spec.referee != connection.user_id:
+        return False
+    if not referee_in_charge(record.power_levels, connection.user_id):
+        log.warning("%s: others may send the referee's events here; not refereeing", room_id)
+        return False
+    if record.spec is None:
+        try:
+            Table(spec)
+        except BadEvent as error:
+            log.warning("%s: the proposed table cannot be played: %s", room_id, error)
+            return False
+        await connection.put_state(room_id, protocol.TABLE, spec.to_json())
+    await connection.host(room_id)
+    return True
+
+
+async def serve(connection: Connection, stop: asyncio.Event | None = None) -> None:
+    """Referee every table this account is invited to or sits at as referee, until ``stop`` is set.
+
+    Invitations are accepted at once; a room that turns out to be no table
+    for this account is left again.
+    """
+    async def invited(room_id: str) -> None:
+        try:
+            await connection.join(room_id)
+            if not await adopt(connection, room_id):
+                await connection.leave_room(room_id)
+        except OnlineError as error:
+            log.warning("%s: invitation not taken: %s", room_id, error)
+
+    connection.on_invite(invited)
+    for invitation in connection.invitations():
+        await invited(invitation.room_id)
+    joined = await connection.client.joined_rooms()
+    for room_id in list(getattr(joined, "rooms", [])):
+        try:
+            await adopt(connection, room_id)
+        except OnlineError as error:
+            log.warning("%s: not refereed: %s", room_id, error)
+    await (stop or asyncio.Event()).wait()
+
+
+async def run(homeserver: str, user_id: str, access_token: str, device_id: str | None = None,
+              stop: asyncio.Event | None = None) -> None:
+    """Sign in with a token and referee (:func:`serve`) until ``stop`` is set; :class:`OnlineError` if sign-in fails."""
+    connection = Connection(homeserver, user_id, access_token, device_id)
+    await connection.start()
+    try:
+        await serve(connection, stop)
+    finally:
+        await connection.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The standalone referee's command line: the account from options or the environment; runs until SIGTERM or Ctrl+C.
+
+    The token is read from ``--token-file`` (a file readable by the user only)
+    or the ``ACCESSIBLE_DICE_REFEREE_TOKEN`` environment variable, never from
+    the command line, where other users could read it.
+    """
+    parser = argparse.ArgumentParser(prog="accessible-dice referee",
+                                     description="Referee online tables as a Matrix bot account.")
+    parser.add_argument("--homeserver", required=True, help="the homeserver's URL, like https://matrix.example.org")
+    parser.add_argument("--user", required=True, help="the bot's Matrix id, like @dice-referee:example.org")
+    parser.add_argument("--token-file", help="a file holding the bot's access token")
+    parser.add_argument("--device", default=None, help="the device id the token belongs to")
+    args = parser.parse_args(argv)
+    token = os.environ.get("ACCESSIBLE_DICE_REFEREE_TOKEN", "")
+    if args.token_file:
+        try:
+            with open(args.token_file, encoding="utf-8") as handle:
+                token = handle.read().strip()
+        except OSError as error:
+            print(f"accessible-dice referee: the token file cannot be read: {error.strerror}", file=sys.stderr)
+            return 2
+    if not token:
+        print("accessible-dice referee: give the access token in --token-file or ACCESSIBLE_DICE_REFEREE_TOKEN",
+              file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+
+    async def refereeing() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
+        await run(args.homeserver, args.user, token, args.device, stop)
+
+    try:
+        asyncio.run(refereeing())
+    except OnlineError as error:
+        print(f"accessible-dice referee: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

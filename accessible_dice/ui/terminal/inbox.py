@@ -1,0 +1,157 @@
+"""Typed lines and the table's news in one queue, so a game at an online table is heard while nobody types.
+
+Offline, the terminal waits for a line and nothing else happens meanwhile.
+At an online table the other players move, chat and come and go while the
+player thinks, and all of it must be said at once. So standard input is read
+by a thread of its own and each line is put into the same queue as what the
+homeserver brings (:class:`Inbox`); the main thread takes them in order, and
+the game is only ever touched by the main thread.
+
+The thread reads the file descriptor itself (``os.read``), not
+``sys.stdin``: a thread still blocked in a buffered read when the program
+ends makes the interpreter abort at exit (the buffer's lock is held), and a
+raw read holds no lock of Python's.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+#: Bytes read from standard input at once.
+CHUNK = 4096
+
+
+class EndOfLines:
+    """Put into the queue when standard input has ended."""
+
+
+END = EndOfLines()
+
+
+class Inbox:
+    """The queue the main thread reads: typed lines (``str``), news (anything else), and :data:`END`.
+
+    ``handle`` is called with each piece of news that comes while a line is
+    awaited (:meth:`read_line`) or while an answer is awaited (:meth:`wait`).
+    """
+
+    def __init__(self, fd: int | None = None) -> None:
+        self.items: queue.Queue[Any] = queue.Queue()
+        self.handle: Callable[[Any], None] = lambda _news: None
+        #: Lines typed while the program waited for something else, given out first.
+        self._early: deque[str | EndOfLines] = deque()
+        self._fd = fd
+        self._reader: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start reading standard input (once); before, only :meth:`put` fills the queue."""
+        if self._reader is not None:
+            return
+        fd = self._fd if self._fd is not None else _stdin_fd()
+        if fd is None:
+            self.items.put(END)
+            return
+        self._reader = threading.Thread(target=self._read, args=(fd,), name="typed-lines", daemon=True)
+        self._reader.start()
+
+    def _read(self, fd: int) -> None:
+        pending = b""
+        while True:
+            try:
+                chunk = os.read(fd, CHUNK)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                if pending:
+                    self.items.put(pending.decode("utf-8", errors="replace").rstrip("\r"))
+                self.items.put(END)
+                return
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                self.items.put(line.decode("utf-8", errors="replace").rstrip("\r"))
+
+    def put(self, news: Any) -> None:
+        """Add news from any thread (the homeserver's)."""
+        self.items.put(news)
+
+    def read_line(self) -> str | None:
+        """The next typed line (``None`` at the end of input), saying every piece of news that comes first."""
+        while True:
+            if self._early:
+                early = self._early.popleft()
+                return None if isinstance(early, EndOfLines) else early
+            item = self.items.get()
+            if isinstance(item, EndOfLines):
+                self._early.appendleft(item)  # the end stays the end for every later read
+                continue
+            if isinstance(item, str):
+                return item
+            self.handle(item)
+
+    def wait(self, until: Callable[[], bool], timeout: float) -> bool:
+        """Handle news until ``until()`` is true (``True``) or ``timeout`` seconds pass (``False``); lines
+        typed meanwhile wait for the next :meth:`read_line`."""
+        deadline = time.monotonic() + timeout
+        while not until():
+            try:
+                item = self.items.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return False
+            if isinstance(item, str | EndOfLines):
+                self._early.append(item)
+            else:
+                self.handle(item)
+        return True
+
+    def drain(self) -> None:
+        """Handle the news already waiting, without waiting for more (lines stay for later)."""
+        while True:
+            try:
+                item = self.items.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(item, str | EndOfLines):
+                self._early.append(item)
+            else:
+                self.handle(item)
+
+
+class Lines:
+    """Where the terminal's lines come from: read by the main thread, until online play needs the :class:`Inbox`.
+
+    Once the main menu's *Play online* has started the inbox's reader, it
+    reads standard input for the rest of the program, so the main menu and
+    every game after it read through the inbox too (two readers would take
+    each other's lines).
+    """
+
+    def __init__(self, read_line: Callable[[], str | None]) -> None:
+        self._read = read_line
+        self._inbox: Inbox | None = None
+
+    def read(self) -> str | None:
+        return self._read()
+
+    def inbox(self) -> Inbox:
+        """The inbox, started the first time it is asked for; from then on the lines come through it."""
+        if self._inbox is None:
+            self._inbox = Inbox()
+            self._inbox.start()
+            self._read = self._inbox.read_line
+        return self._inbox
+
+
+def _stdin_fd() -> int | None:
+    """Standard input's file descriptor; ``None`` when there is none (``<&-``)."""
+    try:
+        return sys.stdin.fileno() if sys.stdin is not None else None
+    except (OSError, ValueError):
+        return None

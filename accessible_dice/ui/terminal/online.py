@@ -1,0 +1,901 @@
+"""Online tables in the terminal: sign in, open or join a table on Matrix, play and chat there.
+
+``accessible-dice online`` and the main menu's *Play online* open the
+online menu; ``--table ROOM`` goes straight to a table. Everything said is
+worded here, by the local presenter in the local player's language: from
+the room only data comes (docs/online.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import logging
+import os
+import re
+from collections import deque
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from accessible_dice import saved_games
+from accessible_dice import settings as config
+from accessible_dice.cli import ROOM, Online
+from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
+from accessible_dice.games import game_class
+from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCount
+from accessible_dice.names import check_names
+from accessible_dice.online import account
+from accessible_dice.online.background import Background
+from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
+from accessible_dice.online.protocol import BadEvent, Seat
+from accessible_dice.online.refusals import NotSeated, NotYourTurn
+from accessible_dice.online.table import (
+    Chat,
+    ConnectionChanged,
+    OutOfStep,
+    Played,
+    RefereeAway,
+    RefereeBack,
+    Refused,
+    Reread,
+    TakenBack,
+    WhileAway,
+)
+from accessible_dice.presentation import TITLES
+from accessible_dice.presentation import undo as undo_words
+from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.verbosity import Verbosity
+from accessible_dice.session import Session, rethrow_due
+from accessible_dice.ui import commands
+from accessible_dice.ui.launch import run
+from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal.inbox import Inbox, Lines
+from accessible_dice.ui.terminal.menu import Back, EndOfInput, Menu
+from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.undo import rewind
+from accessible_dice.utterance import Cue, Utterance
+
+#: A Matrix user id, as the protocol checks it.
+USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
+
+
+def run_online(online: Online) -> int:
+    """``accessible-dice online``: the exit status, with the terminal's voice and crash guard."""
+    return run(online.launch, console=partial(_console, online))
+
+
+def _console(online: Online, launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
+    inbox = Inbox()
+    inbox.start()
+    _online(announcer, inbox, lang, SettingsScreen(lang, chosen, config.settings_path()), online)
+    if online.action is None:
+        # Translators: leaving the program from the online menu.
+        announcer.say(answer(lang._("Goodbye.")))
+    return 0
+
+
+def play_online(announcer: Announcer, language: Language, settings: SettingsScreen, lines: Lines) -> None:
+    """The main menu's *Play online*: the online menu, and back to the main menu when it ends."""
+    _online(announcer, lines.inbox(), language, settings)
+
+
+def _online(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
+            online: Online | None = None) -> None:
+    """The online menu (or the table, or the logout, ``online`` asks for) until it is left."""
+    _quiet_nio()
+    menu = OnlineMenu(announcer, inbox, language, settings, account.account_path())
+    try:
+        if online is not None and online.action == "logout":
+            menu.log_out()
+        else:
+            menu.run(None if online is None else online.table)
+    finally:
+        menu.close()
+
+
+def _quiet_nio() -> None:
+    """matrix-nio warns of every answer it finds incomplete (a homeserver without ``.well-known``); only its
+    errors are worth a line on standard error and in the log."""
+    logging.getLogger("nio").setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def hidden_typing() -> Iterator[None]:
+    """What is typed is not shown (nor read aloud as it is echoed) while a password is typed, on a terminal."""
+    try:
+        import termios
+    except ImportError:  # Windows: the console echoes; nothing to turn off from here
+        yield
+        return
+    fd = 0
+    if not os.isatty(fd):
+        yield
+        return
+    before = termios.tcgetattr(fd)
+    quiet = [*before[:3], before[3] & ~termios.ECHO, *before[4:]]
+    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, before)
+
+
+class OnlineMenu(Menu):
+    """The online menu: signing in first where no sign-in is kept, then tables to open or join.
+
+    Built on the main menu's questions (``back``, ``quit``, ``help``,
+    ``repeat`` work at every step), reading through the :class:`Inbox` so a
+    table is heard while its player thinks.
+    """
+
+    def __init__(self, announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
+                 kept_at: Path) -> None:
+        super().__init__(announcer, inbox.read_line, language, manual=False, seed=None, saves=saved_games.folder(),
+                         settings=settings)
+        self.screen = settings
+        self.inbox = inbox
+        self.kept_at = kept_at
+        self.account: account.Account | None = None
+        self.network = Background()
+        self.connection: Connection | None = None
+
+    # ------------------------------------------------------------ signing in and out
+
+    def signed_in(self) -> account.Account:
+        """The kept sign-in, else the player signs in now (asked until it works, or ``back``)."""
+        if self.account is not None:
+            return self.account
+        try:
+            self.account = account.kept(self.kept_at)
+        except DiceError as error:
+            self.refuse(error)
+        if self.account is not None:
+            return self.account
+        while self.account is None:
+            try:
+                self.account = self._sign_in()
+            except DiceError as error:
+                self.refuse(error)
+        try:
+            account.keep(self.account, self.kept_at)
+        except DiceError as error:
+            self.refuse(error)
+        # Translators: signed in online; {user} is the Matrix user id, like @anna:matrix.org.
+        self.say(answer(self._("Signed in as {user}.").format(user=self.account.user_id)))
+        return self.account
+
+    def _sign_in(self) -> account.Account:
+        """One sign-in: homeserver, user name, then the password (sent once, never kept) or an access token."""
+        # Translators: the first sign-in question online; the address of the player's Matrix homeserver.
+        address = self.ask(news(self._("Sign in to Matrix. Type the address of your homeserver, like "
+                                       "https://matrix.org.")))
+        account.homeserver_url(address)  # a bad address is said before anything else is asked
+        # Translators: the sign-in's user question; Enter gives an access token instead of a password.
+        user = self.ask(news(self._("Type your user name, like anna or @anna:matrix.org, or press Enter to "
+                                    "give an access token instead of a password.")))
+        if not user:
+            # Translators: signing in with an access token (from another Matrix app's settings).
+            token = self.ask(news(self._("Type the access token.")))
+            return self.network.call(account.sign_in(address, "", token=token))
+        with hidden_typing():
+            # Translators: the password question; it is not shown, and only the homeserver gets it.
+            password = self.ask(news(self._("Type your password. It is not shown, and it is sent to the "
+                                            "homeserver only, never kept.")))
+        return self.network.call(account.sign_in(address, user, password=password))
+
+    def log_out(self) -> None:
+        """``logout``: end the kept token on the homeserver and forget it here (said either way)."""
+        where = self.kept_at
+        try:
+            kept = self.account or account.kept(where)
+        except DiceError as error:
+            self.refuse(error)
+            kept = None
+        self.account = None
+        if kept is None:
+            # Translators: logout when no sign-in is kept.
+            self.say(answer(self._("You are not signed in.")))
+            return
+        if self.network.call(account.log_out(kept, where)):
+            # Translators: logged out; {user} is the Matrix user id.
+            self.say(answer(self._("Signed out {user}; the sign-in is forgotten.").format(user=kept.user_id)))
+        else:
+            # Translators: logged out here, but the homeserver could not be reached to end the token.
+            self.say(answer(self._("Signed out {user} here; the homeserver could not be told, so end that "
+                                   "session in another Matrix app.").format(user=kept.user_id)))
+
+    def connected(self) -> Connection:
+        """The connection of the signed-in account, started (once); a refused kept token is forgotten and the
+        player signs in again."""
+        if self.connection is not None:
+            return self.connection
+        while True:
+            kept = self.signed_in()
+            connection = Connection(kept.homeserver, kept.user_id, kept.access_token, kept.device_id)
+            try:
+                self.network.call(connection.start())
+            except OnlineError:
+                self.network.call(connection.close())
+                why = self._why_not(kept)
+                if not isinstance(why, account.TokenRefused):
+                    raise why from None
+                self.refuse(why)
+                account.forget(self.kept_at)
+                self.account = None
+                continue
+            self.connection = connection
+            return connection
+
+    def _why_not(self, kept: account.Account) -> DiceError:
+        """Why a kept sign-in does not connect, in words: the token refused, or no answer."""
+        try:
+            self.network.call(account.sign_in(kept.homeserver, "", token=kept.access_token))
+        except DiceError as error:
+            return error
+        return account.NoAnswer(address=kept.homeserver)
+
+    # ------------------------------------------------------------ the menu
+
+    def run(self, table: str | None = None) -> None:
+        """Sign in where needed, then the table asked for, then the online menu, until ``back`` or ``quit``.
+
+        A table that cannot be joined is said, and the menu follows; a
+        homeserver that cannot be reached is said, and the menu ends.
+        """
+        try:
+            try:
+                self.connected()
+            except DiceError as error:
+                self.refuse(error)
+                return
+            if table is not None:
+                self._guarded(lambda: self._join(table))
+            while self._guarded(self._online_main):
+                pass
+        except (Back, EndOfInput):  # back (or the end of input) while signing in
+            return
+
+    def _guarded(self, step: Callable[[], object]) -> bool:
+        """Do ``step``; what the homeserver refuses is said, and ``back`` typed in it ends it: whether
+        the online menu goes on (``False`` once its own Back or Sign out was chosen)."""
+        try:
+            return step() is not False
+        except Back:
+            return True
+        except DiceError as error:
+            self.refuse(error)
+        except OnlineError as error:
+            self.refuse(HomeserverTrouble(reason=str(error)))
+        return True
+
+    def _online_main(self) -> bool:
+        items: list[tuple[str, Sequence[str]]] = [
+            # Translators: online menu item: a new table, the player choosing the game and inviting the others.
+            (self._("Open a table"), ("open",)),
+            # Translators: online menu item: the invitations, or a table named by its room.
+            (self._("Join a table"), ("join",)),
+            # Translators: online menu item: the tables in progress, with whose turn it is.
+            (self._("My tables"), ("tables",)),
+            # Translators: online menu item: end the sign-in and forget it.
+            (self._("Sign out"), ("logout", "sign-out")),
+            # Translators: online menu item: back to where the online menu was opened from.
+            (self._("Back"), ("back",)),
+        ]
+        try:
+            # Translators: the online menu's title; {user} is the Matrix user id signed in.
+            chosen = items[self.choose(self._("Online, signed in as {user}:").format(
+                user=self.connected().user_id), items, default=0)][1][0]
+        except Back:  # back at the online menu itself leaves it
+            return False
+        if chosen == "open":
+            self._open()
+        elif chosen == "join":
+            self._invitations()
+        elif chosen == "tables":
+            self._my_tables()
+        else:
+            if chosen == "logout":
+                self._close_connection()
+                self.log_out()
+            return False
+        return True
+
+    def _close_connection(self) -> None:
+        if self.connection is not None:
+            self.network.call(self.connection.close())
+            self.connection = None
+
+    def close(self) -> None:
+        """Leave the homeserver (the tables stay in their rooms) and stop the network thread."""
+        self._close_connection()
+        self.network.close()
+
+    # ------------------------------------------------------------ opening and joining
+
+    def _open(self) -> None:
+        """Open a table: the game, who plays (Matrix ids invited; cpu for a computer), options, dice."""
+        connection = self.connected()
+        game_id = self._game()
+        assert game_id is not None  # without a last game offered, a game is always chosen
+        seats = self._seats(game_id, connection.user_id)
+        options = self._options(game_id, {})
+        dice = [
+            # Translators: online dice choice: the table's referee throws for everyone.
+            (self._("random, thrown by the table"), ("random",)),
+            # Translators: online dice choice: each player throws real dice and types them; trusted play.
+            (self._("manual: everyone throws real dice and types them (trusted play)"), ("manual",)),
+        ]
+        # Translators: the question before the online dice choices.
+        manual = self.choose(self._("Dice:"), dice, default=0) == 1
+        referee = self._referee()
+        invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
+        # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
+        self.say(news(self._("Tables are not encrypted: the homeserver's administrators can read the moves and "
+                             "the chat.")))
+        room = self.network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
+                                                       invite=invited, referee=referee))
+        # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
+        self.say(news(self.language.ngettext("The table is open in room {room}; {invited} is invited.",
+                                             "The table is open in room {room}; {invited} are invited.",
+                                             len(invited)).format(room=room, invited=self.language.join(invited))
+                      if invited else self._("The table is open in room {room}.").format(room=room)))
+        self._sit(room)
+
+    def _referee(self) -> str | None:
+        """Who referees: this program (Enter), or a standalone referee bot named by its Matrix id."""
+        # Translators: opening a table: who holds the game and throws the dice; Enter is the player's program.
+        prompt = news(self._("Referee: press Enter for your own program (the table waits while you are away), or "
+                             "type the Matrix id of a referee bot, like @dice-referee:matrix.org."))
+        while True:
+            text = self.ask(prompt)
+            if not text:
+                return None
+            if USER_ID.fullmatch(text):
+                return text
+            self.refuse(NotAUser(text=text))
+
+    def _seats(self, game_id: str, me: str) -> list[Seat]:
+        """The seats: this player first, then each Matrix id typed (invited) or cpu name (a computer)."""
+        cls = game_class(game_id)
+        # Translators: opening a table: who else plays; {low} and {high} count every player, the opener too.
+        prompt = news(self._("Who plays with you? Type the Matrix ids of the players to invite, like "
+                             "@ben:matrix.org, separated by commas; names starting with cpu are computer players. "
+                             "The table seats {low} to {high} players, you first.").format(
+                                 low=cls.min_players, high=cls.max_players))
+        while True:
+            text = self.ask(prompt)
+            try:
+                seats = [Seat(seat_name(me), me), *(_seat(part) for part in text.split(",") if part.strip())]
+                check_names(",".join(seat.name for seat in seats))
+                if not cls.min_players <= len(seats) <= cls.max_players:
+                    raise WrongPlayerCount(game=self._(TITLES[game_id]), low=cls.min_players,
+                                           high=cls.max_players, count=len(seats))
+                return seats
+            except DiceError as error:
+                self.refuse(error)
+
+    def _invitations(self) -> None:
+        """*Join a table*: the invitations, numbered, or a room typed."""
+        connection = self.connected()
+        invitations = connection.invitations()
+        items = [(self._("Invitation from {user}: room {room}").format(user=i.inviter or "?", room=i.room_id),
+                  (i.room_id,)) for i in invitations]
+        if items:
+            # Translators: the title of the list of invitations to online tables.
+            chosen = self.choose(self._("Invitations:"), items, default=0)
+            self._join(invitations[chosen].room_id)
+            return
+        # Translators: no invitation is waiting; the player may type a room id or alias instead.
+        text = self.ask(news(self._("No invitations. Type the table's room, like !abc:matrix.org or "
+                                    "#name:matrix.org, or back.")))
+        self._join(text)
+
+    def _join(self, typed: str) -> None:
+        """Join the table named (a room id, alias or matrix.to link) and sit at it."""
+        found = ROOM.fullmatch(typed.strip())
+        if found is None:
+            raise NotARoom(room=typed.strip())
+        room = found.group(1)
+        connection = self.connected()
+        if room.startswith("#"):  # an alias: the room it names (the room's state is read by its id)
+            resolved = self.network.call(connection.client.room_resolve_alias(room))
+            if not getattr(resolved, "room_id", None):
+                raise NoSuchTable(room=room)
+            room = str(resolved.room_id)
+        try:
+            self.network.call(connection.join(room))
+        except OnlineError:
+            raise NoSuchTable(room=room) from None
+        self._sit(room)
+
+    def _my_tables(self) -> None:
+        """*My tables*: the tables in progress, whose turn it is at each; one chosen is sat at."""
+        tables = [t for t in self.network.call(self.connected().tables()) if not t.over]
+        if not tables:
+            # Translators: My tables, when no online game is in progress.
+            self.say(answer(self._("No tables in progress.")))
+            return
+        items = [(self._table_label(t), (t.room_id,)) for t in tables]
+        # Translators: the title of the list of online tables in progress.
+        chosen = self.choose(self._("Tables in progress:"), items, default=0)
+        self._sit(tables[chosen].room_id)
+
+    def _table_label(self, table: TableSummary) -> str:
+        title = self._(TITLES.get(table.spec.game, table.spec.game))
+        players = self.language.join(table.spec.players)
+        if table.my_turn:
+            # Translators: a table in My tables where it is the player's turn; {game}, {players} a list.
+            return self._("{game} with {players}: your turn").format(game=title, players=players)
+        turn = "" if table.turn is None else table.spec.players[table.turn]
+        # Translators: a table in My tables; {name} is the player to act.
+        return self._("{game} with {players}: {name}'s turn").format(game=title, players=players, name=turn)
+
+    def _sit(self, room: str) -> None:
+        """Play at the table in ``room`` until the player leaves it (back to this menu)."""
+        connection = self.connected()
+        try:
+            view = self.network.call(connection.sit(room))
+        except (TableNotReady, BadEvent):  # no table set up, or one this program cannot play
+            raise NotATable(room=room) from None
+        except OnlineError:
+            raise NoSuchTable(room=room) from None
+        game, seq = self.network.call(_snapshot(view))
+        session = TableSession(game, view, seq, self.network, self.inbox)
+        forwarding = asyncio.run_coroutine_threadsafe(_forward(view, self.inbox), self.network.loop)
+        try:
+            ended = TablePlay(self.announcer, self.inbox, self.language, self.screen).play_table(session)
+        finally:
+            forwarding.cancel()
+            self.network.call(view.leave())
+            self.inbox.handle = lambda _news: None
+        if ended == "eof":
+            raise EndOfInput
+
+
+# ---------------------------------------------------------------- refusals of the online menu and table
+
+
+class HomeserverTrouble(DiceError):
+    # Translators: the homeserver could not do what was asked; {reason} is its own message, often in English.
+    template = N_("The homeserver could not do it: {reason}")
+
+
+class NotARoom(InvalidInput):
+    # Translators: what was typed names no Matrix room; {room} is it.
+    template = N_("{room} is not a room; type one like !abc:matrix.org or #name:matrix.org.")
+
+
+class NoSuchTable(DiceError):
+    # Translators: a room that cannot be joined or read (unknown, or no invitation); {room} is it.
+    template = N_("The table in room {room} cannot be joined: it does not exist, or you are not invited.")
+
+
+class NotATable(DiceError):
+    # Translators: a room without a table (no game set up there by its referee); {room} is it.
+    template = N_("Room {room} holds no table: no referee has set a game up there.")
+
+
+class NotAPlayer(InvalidInput):
+    # Translators: opening a table, one of the players typed is neither a Matrix id nor a computer; {text} is it.
+    template = N_("{text} is not a Matrix id like @ben:matrix.org, nor a computer player's name starting with cpu.")
+
+
+class NotAUser(InvalidInput):
+    # Translators: opening a table, the referee typed is no Matrix user id; {text} is what was typed.
+    template = N_("{text} is not a Matrix id, like @dice-referee:matrix.org.")
+
+
+class NoRedoOnline(IllegalMove):
+    # Translators: redo at an online table, where every step is the referee's and cannot be done again.
+    template = N_("At an online table a step taken back is not done again; play it anew.")
+
+
+class StillWaiting(Exception):
+    """A request waits for a referee who is away (said as news): the player may go on typing meanwhile."""
+
+
+class RefereeRefusedIt(IllegalMove):
+    # Translators: the referee refused a move for a reason this program does not know (a newer version).
+    template = N_("The table's referee refused that.")
+
+
+class ChatNotSent(DiceError):
+    # Translators: a chat message could not be sent (the connection to the homeserver is out); type it again.
+    template = N_("The message could not be sent; type it again when the connection is back.")
+
+
+class NothingToSay(InvalidInput):
+    # Translators: "say" typed alone at an online table; say is the typed word (TABLE_WORDS).
+    template = N_("Type say and the message, like say good luck.")
+
+
+#: The commands an online table adds to the game's (each word in every language, the English one too).
+TABLE_WORDS = {
+    # Translators: typed at an online table before a chat message: say good luck.
+    "say": N_("say"),
+    # Translators: typed at an online table: the last chat messages again.
+    "chat": N_("chat"),
+    # Translators: typed at an online table: chat messages are no longer said (or said again).
+    "mute": N_("mute"),
+    # Translators: typed at an online table: who sits where, the referee and the dice.
+    "table": N_("table"),
+    # Translators: typed at an online table: leave it (the game goes on in the room; come back later).
+    "leave": N_("leave"),
+}
+#: How many chat messages ``chat`` says again.
+CHAT_REPEATED = 10
+#: The sound of a chat message.
+CHAT_CUE = Cue("chat")
+
+
+def seat_name(user: str) -> str:
+    """The name a Matrix user plays under: the id's local part, capitalised (``@anna:hs`` plays as Anna)."""
+    local = user[1:].split(":", 1)[0]
+    return local[:1].upper() + local[1:]
+
+
+def _seat(text: str) -> Seat:
+    """One player typed when opening a table: a Matrix id (invited) or a computer's name."""
+    typed = text.strip()
+    if typed.casefold().startswith("cpu"):
+        return Seat(typed)
+    if not USER_ID.fullmatch(typed):
+        raise NotAPlayer(text=typed)
+    return Seat(seat_name(typed), typed)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The table's game as the network thread had it after entry ``seq`` (a copy the main thread may keep)."""
+
+    game: Game
+    seq: int
+
+
+async def _snapshot(view: TableView) -> tuple[Game, int]:
+    """A copy of the view's game and its entry number, taken on the network's loop (so nothing changes it)."""
+    assert view.table is not None
+    return copy.deepcopy(view.game), view.table.seq
+
+
+async def _forward(view: TableView, inbox: Inbox) -> None:
+    """Hand the table's news to the main thread; a re-read comes with a copy of the game re-read."""
+    while True:
+        item = await view.news.get()
+        if isinstance(item, Reread):
+            game, seq = await _snapshot(view)
+            inbox.put(Snapshot(game, seq))
+        else:
+            inbox.put(item)
+
+
+# ---------------------------------------------------------------- the game at the table
+
+
+class TableSession(Session):
+    """A game at an online table, played like one at home: every action is a request to the table's referee.
+
+    Its ``game`` is this program's own copy, kept by the main thread from the
+    referee's entries (:meth:`absorb`), so reviews and hints never read a
+    game the network thread is changing. The players of the other seats
+    count as :attr:`computers` for the words (their turn sounds as another's)
+    but never act here: the referee plays the real computers.
+    """
+
+    def __init__(self, game: Game, view: TableView, seq: int, network: Background, inbox: Inbox) -> None:
+        super().__init__(game, manual=view.spec.manual)
+        self.view = view
+        self.seq = seq
+        self.network = network
+        self.inbox = inbox
+        self.seats = frozenset(view.seats)
+        self.computers = frozenset(range(len(game.players))) - self.seats
+        #: This program's requests not yet answered, oldest first.
+        self.outstanding: deque[str] = deque()
+        #: The request :meth:`_ask` waits for, its answer once it came, and whether the referee is away.
+        self.waiting_for: str | None = None
+        self.answer: Played | TakenBack | Refused | None = None
+        self.away = False
+
+    def computer_to_act(self) -> bool:
+        return False
+
+    # -- the referee's entries
+
+    def absorb(self, played: Played | TakenBack) -> bool:
+        """Apply an entry to this program's game; ``False`` for one it has already."""
+        if played.seq <= self.seq:
+            return False
+        if isinstance(played, TakenBack):
+            rewind(self.game, len(self.game.history) - len(played.actions))
+        else:
+            for action in played.actions:
+                self.game.apply_trusted(action)
+        self.seq = played.seq
+        return True
+
+    def reset(self, snapshot: Snapshot) -> None:
+        """The game as re-read from the room, in place (the presenter holds this object)."""
+        self.game.__dict__.clear()
+        self.game.__dict__.update(snapshot.game.__dict__)
+        self.seq = snapshot.seq
+
+    # -- acting: a request, then its answer
+
+    def _due(self) -> None:
+        """Refuse here, at once, what the referee would refuse: no seat, or another's turn."""
+        if not self.seats:
+            raise NotSeated()
+        player = self.game.current_player()
+        if player is not None and player not in self.seats:
+            raise NotYourTurn(name=self.game.players[player])
+
+    def _ask(self, request: Coroutine[Any, Any, str]) -> Played | TakenBack:
+        """Send a request and wait for the referee's answer; a refusal is raised in this player's words.
+
+        While it waits, the table's news is said as it comes. When the
+        referee is away (said as news), :class:`StillWaiting` leaves the
+        player free: the request is sent again by itself, and its answer is
+        said as news when it comes.
+        """
+        request_id = self.network.call(request)
+        self.outstanding.append(request_id)
+        self.waiting_for, self.answer, self.away = request_id, None, False
+        try:
+            self.inbox.wait(lambda: self.answer is not None or self.away, ANSWER_SECONDS)
+        finally:
+            self.waiting_for = None
+        found, self.answer = self.answer, None
+        if isinstance(found, Refused):
+            raise found.error or RefereeRefusedIt()
+        if found is None:
+            raise StillWaiting()
+        return found
+
+    def answered(self, item: Played | TakenBack | Refused) -> bool:
+        """Note which request of this program's ``item`` answers; ``True`` when it is the one being waited
+        for (it is then the :attr:`answer`, and not said as news).
+
+        The referee answers requests in the order it reads them, so an
+        accepted one answers the oldest outstanding; a refusal names its own.
+        """
+        if isinstance(item, Refused):
+            request_id: str | None = item.request
+            with contextlib.suppress(ValueError):
+                self.outstanding.remove(item.request)
+        elif item.mine and self.outstanding:
+            request_id = self.outstanding.popleft()
+        else:
+            return False
+        if request_id != self.waiting_for:
+            return False
+        self.answer = item
+        return True
+
+    def act(self, action: Action) -> list[Event]:
+        self._due()
+        if isinstance(action, Roll):
+            return list(self._events(self._ask(self.view.roll(action.values))))
+        self.game.check_move(action)
+        return list(self._events(self._ask(self.view.move(action))))
+
+    @staticmethod
+    def _events(played: Played | TakenBack) -> tuple[Event, ...]:
+        return played.events if isinstance(played, Played) else ()
+
+    def roll(self) -> list[Event]:
+        """``roll``: with real dice as at home (the values are typed next); else the referee throws."""
+        if self.manual:
+            return super().roll()
+        self._due()
+        if self.request() is None:
+            rethrow_due(self.game)  # a throw that cannot be made is refused here, in words
+        return list(self._events(self._ask(self.view.throw())))
+
+    def undo(self) -> tuple[Action, ...]:
+        """Ask the referee to take back the last step; the actions taken back (the referee decides)."""
+        self._due()
+        taken = self._ask(self.view.undo())
+        return taken.actions
+
+    def redo(self) -> list[Event]:
+        raise NoRedoOnline()
+
+
+#: Seconds a request waits here for its answer at most (the referee's absence is news after fewer).
+ANSWER_SECONDS = 60.0
+
+
+class TablePlay(Terminal):
+    """The terminal at an online table: the commands of play at home, the table's own, and its news as it comes."""
+
+    def __init__(self, announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen) -> None:
+        super().__init__(announcer, inbox.read_line, language, Verbosity.named(settings.settings.verbosity), settings)
+        self.inbox = inbox
+        self.chat: list[Utterance] = []
+        self.muted = False
+        self.told_over = False
+
+    def play_table(self, session: TableSession) -> str:
+        """Play at the table until the player leaves it (``"left"``) or input ends (``"eof"``)."""
+        self.session = session
+        presenter = self.presenter(session)
+        self.inbox.handle = lambda item: self.hear(session, presenter, item)
+        self.say(self.table_words(session, presenter))
+        self.opening(session, presenter, resumed=bool(session.game.history))
+        self.told_over = session.game.is_over()
+        while True:
+            self._due_now(session, presenter)
+            line = self.read_line()
+            if line is None:
+                self.say(self.leaving_words())
+                return "eof"
+            try:
+                if self._table_command(line, session):
+                    continue
+            except Leave:
+                self.say(self.leaving_words())
+                return "left"
+            except DiceError as refusal:
+                self.say(presenter.refusal(refusal))
+                continue
+            try:
+                command = commands.parse(line, session.game, self.language, manual=session.manual,
+                                         rng=session.dice.rng, keep_by=self.keep_by())
+                if command.name == "quit":
+                    self.say(self.leaving_words())
+                    return "left"
+                confirmed = self._confirmed(command, session)
+                if confirmed is None:
+                    return "eof"
+                if confirmed:
+                    self.execute(command, session, presenter)
+            except DiceError as refusal:
+                self.say(presenter.refusal(refusal))
+            except StillWaiting:  # said as news: the referee is away
+                pass
+
+    def _due_now(self, session: TableSession, presenter: Presenter) -> None:
+        """Before each line: real dice of this player's to type are asked for (once), the end said once."""
+        request = session.request()
+        if (request is not None and session.manual and request.player in session.seats
+                and self.prompted_at != len(session.game.history)):
+            self.say(presenter.dice_prompt(request))
+            self.prompted_at = len(session.game.history)
+        if session.game.is_over() and not self.told_over:
+            self.told_over = True
+            # Translators: the game at an online table is over; quit is the typed word.
+            self.say(news(self._("The game is over. Type quit to leave the table; board and standings still "
+                                 "answer.")))
+
+    def _table_command(self, line: str, session: TableSession) -> bool:
+        """The table's own commands (say, chat, mute, table, leave); ``True`` when the line was one."""
+        word, _space, rest = line.strip().partition(" ")
+        chosen = next((name for name, typed in TABLE_WORDS.items()
+                       if word.casefold() in commands.spellings(typed, self.language)), None)
+        if chosen is None:
+            return False
+        if chosen == "say":
+            if not rest.strip():
+                raise NothingToSay()
+            try:
+                session.network.call(session.view.say(rest.strip()))
+            except OnlineError:
+                raise ChatNotSent() from None
+            # Translators: a chat message was sent to the table.
+            self.say(answer(self._("Said to the table.")))
+        elif chosen == "chat":
+            # Translators: chat asked for before any message came.
+            said = self.chat[-CHAT_REPEATED:] or [answer(self._("No chat messages yet."))]
+            for message in said:
+                self.announcer.say(answer(message.text, *message.cues), remember=False)
+        elif chosen == "mute":
+            self.muted = not self.muted
+            # Translators: chat messages are no longer said (mute typed again says them again); {chat} is the
+            # typed word that says them.
+            self.say(answer(self._("Chat muted; type {chat} to hear the messages.").format(
+                chat=self._(TABLE_WORDS["chat"])) if self.muted
+                            # Translators: chat messages are said again as they come.
+                            else self._("Chat messages are said again.")))
+        elif chosen == "table":
+            self.say(self.table_words(session, self.presenter(session)))
+        else:
+            raise Leave
+        return True
+
+    def help_answer(self, session: Session) -> Utterance:
+        """The game's help, then the table's own commands."""
+        words = {name: self._(typed) for name, typed in TABLE_WORDS.items()}
+        # Translators: help at an online table, after the game's help; the words are the typed ones.
+        table = self._("At the table: {say} and a message to chat, {chat} for the last messages, {mute} to "
+                       "mute chat, {table} for who sits where, {leave} to leave the table.").format(**words)
+        return answer(" ".join([super().help_answer(session).text, table]))
+
+    # ------------------------------------------------------------ news from the table
+
+    def hear(self, session: TableSession, presenter: Presenter, item: Any) -> None:
+        """Say one piece of the table's news in this player's words (and keep the game in step)."""
+        if isinstance(item, Played | TakenBack):
+            fresh = session.absorb(item)
+            if session.answered(item) or not fresh:
+                return
+            if isinstance(item, Played):
+                self.report(session, presenter, list(item.events))
+            else:
+                self.say(undo_words.taken_back(presenter, item.actions))
+        elif isinstance(item, Refused):
+            if not session.answered(item):
+                self.say(presenter.refusal(item.error or RefereeRefusedIt()))
+        elif isinstance(item, RefereeAway):
+            session.away = True
+            self.say(self.news_words(presenter, item))
+        elif isinstance(item, Snapshot):
+            session.reset(item)
+            # Translators: the table was read again from the room and is in step; whose turn follows.
+            self.say(combine([news(self._("The table is in step again.")), presenter.turn_news()]))
+        elif isinstance(item, Chat):
+            # Translators: a chat message at an online table; {name} is who sent it, {text} the message.
+            seated = [seat.name for seat in session.view.spec.seats if seat.user == item.user]
+            message = news(self._("{name} says: {text}").format(name=seated[0] if seated else item.name,
+                                                                 text=item.text), CHAT_CUE)
+            self.chat.append(message)
+            if not self.muted:
+                self.say(message)
+        else:
+            self.say(self.news_words(presenter, item))
+
+    def news_words(self, presenter: Presenter, item: Any) -> Utterance | None:
+        """The words of the news that is not the game's: the connection, the referee, being away."""
+        if isinstance(item, OutOfStep):
+            # Translators: an entry of the table did not fit the game; the room is being read again.
+            return news(self._("The table is out of step; reading it again from the room."), Cue("invalid"))
+        if isinstance(item, RefereeAway):
+            # Translators: a move waits for the table's referee, who does not answer; it is played when it is back.
+            return news(self._("Waiting for the table's referee; your move is sent again until it answers."))
+        if isinstance(item, RefereeBack):
+            # Translators: the table's referee answers again after being away.
+            return news(self._("The table's referee is back."))
+        if isinstance(item, ConnectionChanged):
+            # Translators: the connection to the homeserver was lost; the program keeps trying by itself.
+            return news(self._("The connection to the homeserver is lost; trying again.") if item.lost
+                        # Translators: the connection to the homeserver came back.
+                        else self._("Connected again."))
+        if isinstance(item, WhileAway):
+            said = presenter.announce(list(item.events))
+            # Translators: coming back to a table, what happened meanwhile ({news}); nothing happened: no line.
+            return None if said is None else news(self._("While you were away: {news}").format(news=said.text))
+        return None
+
+    def table_words(self, session: TableSession, presenter: Presenter) -> Utterance:
+        """Who sits where, who referees, the dice and the room; and which seat is this player's."""
+        spec = session.view.spec
+        seats = self.language.join(
+            # Translators: one seat at an online table: the player's name and who plays it.
+            self._("{name} ({who})").format(name=seat.name, who=seat.user or self._("computer"))
+            for seat in spec.seats)
+        # Translators: a table's description; {game} its name, {seats} the seats, {referee} a Matrix id, {room}.
+        said = [self._("{game} at room {room}: {seats}. Referee: {referee}.").format(
+            game=presenter.game_title(), room=session.view.room_id, seats=seats, referee=spec.referee)]
+        if spec.manual:
+            # Translators: an online table with real dice: each player types their own; nobody checks them.
+            said.append(self._("Everyone throws real dice and types them: this is trusted play."))
+        mine = [presenter.name(seat) for seat in sorted(session.seats)]
+        # Translators: which seat at an online table is this player's; {name} the seat's player name.
+        said.append(self._("You play {name}.").format(name=self.language.join(mine)) if mine
+                    # Translators: at an online table without a seat: the player hears the game only.
+                    else self._("You are watching."))
+        return news(" ".join(said))
+
+    def leaving_words(self) -> Utterance:
+        # Translators: leaving an online table; the game stays in the room and the player can come back.
+        return answer(self._("You left the table; the game stays in its room. Come back through My tables."))
+
+
+class Leave(Exception):
+    """``leave`` typed at a table."""

@@ -1,0 +1,149 @@
+"""The online protocol without a server: what is read from a room is checked, and replay never breaks."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from accessible_dice.games.base import NotLegalNow, Roll
+from accessible_dice.games.shut_the_box import ShutTheBox
+from accessible_dice.online import protocol
+from accessible_dice.online.client import power_levels, referee_in_charge
+from accessible_dice.online.protocol import BadEvent, Entry, Seat, TableSpec
+from accessible_dice.online.refusals import NotYourTurn
+from accessible_dice.online.table import EntryMismatch, Played, Table, TakenBack
+
+SPEC = TableSpec("shut-the-box", {}, (Seat("Ann", "@ann:hs"), Seat("Ben", "@ben:hs")), "@ann:hs")
+
+
+def test_a_table_event_round_trips() -> None:
+    assert protocol.parse_table(SPEC.to_json()) == SPEC
+
+
+@pytest.mark.parametrize("content", [
+    None, [], "text", {"version": 2, "id": "a", "seat": 0, "ask": {}},
+    {"version": True, "id": "a", "seat": 0, "ask": {}},
+    {"version": 1, "id": "a b", "seat": 0, "ask": {}}, {"version": 1, "id": "a", "seat": -1, "ask": {}},
+    {"version": 1, "id": "a", "seat": True, "ask": {}}, {"version": 1, "id": "a", "seat": 0, "ask": []},
+    {"version": 1, "id": "a", "seat": 0, "ask": {"x": 1.5}}, {"version": 1, "id": "a", "seat": 0, "ask": {"x": 10**12}},
+    {"version": 1, "id": "a", "seat": 0, "ask": {"x": "y" * 1000}},
+    {"version": 1, "id": "a", "seat": 0, "ask": {"x": ["y" * 400] * 50}},
+])
+def test_requests_out_of_the_protocol_are_refused(content: object) -> None:
+    with pytest.raises(BadEvent):
+        protocol.parse_request(content)
+
+
+def test_deep_nesting_is_refused_without_recursion() -> None:
+    deep: object = 1
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(BadEvent):
+        protocol.parse_request({"version": 1, "id": "a", "seat": 0, "ask": {"x": deep}})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20) | st.floats(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+                    max_leaves=30))
+def test_any_json_is_taken_or_refused_never_a_crash(content: object) -> None:
+    for parse in (protocol.parse_request, protocol.parse_entry, protocol.parse_refusal, protocol.parse_table):
+        with contextlib.suppress(BadEvent):
+            parse(content)
+        with contextlib.suppress(BadEvent):
+            parse({"version": 1, "id": "a", "seat": 0, "seq": 1, "request": "a", "ask": content,
+                   "actions": [content], "data": {"x": content}, "refusal": "x", "seats": [content],
+                   "referee": "@a:b", "game": "yatzy", "options": {}})
+
+
+def test_a_refusal_travels_as_its_class_and_data() -> None:
+    error = NotYourTurn(name="Ben")
+    sent = protocol.Refusal("r1", protocol.refusal_name(error), protocol.refusal_data(error))
+    back = protocol.rebuild_refusal(protocol.parse_refusal(json.loads(json.dumps(sent.to_json()))))
+    assert isinstance(back, NotYourTurn) and back.data == {"name": "Ben"} and str(back) == str(error)
+
+
+def test_a_refusal_carrying_an_option_travels_by_its_key() -> None:
+    option = ShutTheBox.options_spec[0]
+    error = NotLegalNow(move=option)
+    data = protocol.refusal_data(error)
+    assert data == {"move": {"option": option.key}}
+    back = protocol.rebuild_refusal(protocol.Refusal("r", protocol.refusal_name(error), data), (option,))
+    assert back is not None and back.data == {"move": option}
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("builtins.ValueError", {}), ("os.system", {"reason": "x"}), ("accessible_dice.online.refusals.NotYourTurn", {}),
+    ("accessible_dice.online.refusals.NotYourTurn", {"name": {"option": "none"}}),
+])
+def test_a_refusal_of_no_known_class_or_with_data_missing_is_none(name: str, data: dict) -> None:
+    assert protocol.rebuild_refusal(protocol.Refusal("r", name, data)) is None
+
+
+def entry(seq: int, *actions: dict, request: str | None = None) -> Entry:
+    return Entry(seq, request, actions)
+
+
+def test_entries_replay_in_sequence_and_a_repeated_one_is_ignored() -> None:
+    table = Table(SPEC)
+    played = table.receive(entry(1, {"roll": [3, 4]}))
+    assert isinstance(played, Played) and played.actions == (Roll((3, 4)),)
+    assert table.receive(entry(1, {"roll": [3, 4]})) is None
+    assert table.seq == 1 and table.game.history == [Roll((3, 4))]
+
+
+@pytest.mark.parametrize("bad", [
+    entry(3, {"roll": [1, 1]}),                    # a gap
+    entry(1, {"roll": [5, 5]}),                    # another entry under a number taken
+    entry(2, {"roll": [1, 1]}),                    # the rules refuse it: a move is due
+    entry(2, {"move": "shut", "way": "sideways"}),  # no such way
+    entry(2, {"move": "nothing"}),                 # no such move
+    entry(2, {"roll": "six"}),                     # values of no type
+    Entry(2, None, undo=5),                         # more taken back than played
+])
+def test_an_entry_that_does_not_fit_changes_nothing(bad: Entry) -> None:
+    table = Table(SPEC)
+    table.receive(entry(1, {"roll": [3, 4]}))
+    before = table.game.snapshot()
+    with pytest.raises(EntryMismatch):
+        table.receive(bad)
+    assert table.game.snapshot() == before and table.seq == 1
+
+
+def test_replay_leaves_bad_entries_out_and_plays_on() -> None:
+    table = Table(SPEC)
+    first_bad = table.replay([entry(1, {"roll": [3, 4]}), entry(9, {"roll": [1, 1]}),
+                              entry(2, {"move": "shut", "way": "sum"})])
+    assert first_bad == 9 and table.seq == 2 and len(table.game.history) == 2
+
+
+def test_an_undo_entry_takes_back_and_the_game_object_stays_the_same() -> None:
+    table = Table(SPEC)
+    game = table.game
+    table.receive(entry(1, {"roll": [3, 4]}))
+    table.receive(entry(2, {"move": "shut", "way": "sum"}))
+    taken = table.receive(Entry(3, None, undo=1))
+    assert isinstance(taken, TakenBack) and len(taken.actions) == 1
+    assert table.game is game and game.history == [Roll((3, 4))]
+
+
+def test_only_the_referee_holds_the_power_to_send_the_referees_events() -> None:
+    assert referee_in_charge(power_levels("@ann:hs"), "@ann:hs")
+    assert not referee_in_charge(power_levels("@ann:hs"), "@ben:hs")
+    shared = power_levels("@ann:hs")
+    shared["users"]["@ben:hs"] = 100
+    assert not referee_in_charge(shared, "@ann:hs")
+    assert not referee_in_charge({"users": "nonsense"}, "@ann:hs")
+
+
+def test_what_a_program_had_heard_is_found_from_its_copy_of_the_history() -> None:
+    table = Table(SPEC)
+    table.replay([entry(1, {"roll": [3, 4]}), entry(2, {"move": "shut", "way": "sum"}), entry(3, {"roll": [1, 2]})])
+    history = table.game.history
+    assert table.heard_up_to(history[:2]) == 2 and table.heard_up_to(history) == 3 and table.heard_up_to([]) == 0
+    assert table.heard_up_to([Roll((6, 6))]) == 0
+    assert [type(event).__name__ for event in table.since(2)] == ["DiceThrown"]
