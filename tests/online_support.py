@@ -92,8 +92,16 @@ async def step(players: Sequence[Player], rng: random.Random) -> None:
         moves, _advice = computer_plan(actor.view.game, rng)
         await actor.view.move(moves[0])
     await settle(players, before + 1)
-    # Computers the referee plays may follow; wait until the last entry reached everyone.
-    await wait_for(lambda: len({p.view.table.seq for p in players if p.view and p.view.table}) == 1)
+    # Computers the referee plays may follow, at the table's pace: wait until a person is to act again (or
+    # the game is over) and the last entry reached everyone.
+    await wait_for(lambda: person_or_end(view) and len({p.view.table.seq for p in players
+                                                        if p.view and p.view.table}) == 1)
+
+
+def person_or_end(view: TableView) -> bool:
+    """Whether a seated person is to act at the table (no computer of the referee's), or the game is over."""
+    turn = view.game.current_player()
+    return turn is None or view.spec.seats[turn].user is not None
 
 
 async def play_to_end(players: Sequence[Player], seed: int, limit: int = 2000) -> None:

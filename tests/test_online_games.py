@@ -38,7 +38,7 @@ async def seated(server: Synapse, game: str, names: list[str], *, computers: tup
     players = [await Player.signed_in(register(server)) for _ in names]
     seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
     seats += [Seat(name) for name in computers]
-    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee)
+    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee, pace=PACE)
     for player in players[1:]:
         await wait_invited(player, room)
         await player.connection.join(room)
@@ -61,6 +61,9 @@ def same_game_everywhere(players: list[Player]) -> None:
     # The history replays through the checked entry point, as a save: every move was legal.
     assert save.loads(save.dumps(games[0])) == games[0]
 
+
+#: The computers' pace at these tables (ms): quick, but still a pause of the referee's own.
+PACE = 20
 
 GAMES = [
     ("shut-the-box", ["Ann", "Ben"], (), None),

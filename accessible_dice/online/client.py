@@ -345,7 +345,8 @@ class Connection:
 
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
-                         public: bool = False, referee: str | None = None, name: str | None = None) -> str:
+                         public: bool = False, referee: str | None = None, name: str | None = None,
+                         pace: int = protocol.DEFAULT_PACE) -> str:
         """Open a table: a new room with the table event and power levels; its room id.
 
         ``referee`` is this account unless a standalone referee's account is
@@ -354,8 +355,8 @@ class Connection:
         rules' refusal (a :class:`DiceError`) before any room is made.
         """
         referee = referee or self.user_id
-        shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level))
-        spec = TableSpec(game, shown, tuple(seats), referee, dice, level)
+        shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
+        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace)
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
         if referee != self.user_id and referee not in guests:
             guests.append(referee)

@@ -8,8 +8,9 @@ each content a JSON object with ``"version": 1``:
     (each ``{"name": ..., "user": "@id:server"}``, or ``{"name": "cpu..."}``
     for a computer the referee plays), ``referee`` (the Matrix user who
     holds the authoritative game), ``dice`` (``"random"`` or ``"manual"``)
-    and ``level`` (the computers' level). It counts only when its sender is
-    the referee it names.
+    ``level`` (the computers' level) and ``pace`` (milliseconds the referee
+    waits before each computer's step, so players can follow). It counts
+    only when its sender is the referee it names.
 ``org.accessible_dice.request`` (any seated player)
     ``id`` (unique, chosen by the asking program), ``seat`` (from 0) and
     ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
@@ -50,6 +51,10 @@ REFUSED = "org.accessible_dice.refused"
 #: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
 REFEREE_ONLY = (TABLE, ACTION, REFUSED)
 DICE = ("random", "manual")
+#: The computers' pace when a table names none (ms): about the time a sentence of news takes to be heard.
+DEFAULT_PACE = 1500
+#: The slowest pace a table may ask for (ms).
+MAX_PACE = 10_000
 
 #: The most a content may weigh as JSON (Matrix allows 64 KiB per event; a game's entry is well under 2 KiB).
 MAX_BYTES = 16_000
@@ -88,6 +93,7 @@ class TableSpec:
     referee: str
     dice: str = "random"
     level: str | None = None
+    pace: int = DEFAULT_PACE
 
     @property
     def manual(self) -> bool:
@@ -107,6 +113,8 @@ class TableSpec:
                                 "dice": self.dice}
         if self.level is not None:
             data["level"] = self.level
+        if self.pace != DEFAULT_PACE:
+            data["pace"] = self.pace
         return data
 
 
@@ -235,7 +243,11 @@ def parse_table(content: Any) -> TableSpec:
     level = data.get("level")
     if level is not None and not isinstance(level, str):
         raise BadEvent("the level is not a word")
-    return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level)
+    pace = data.get("pace", DEFAULT_PACE)
+    if not isinstance(pace, int) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
+        raise BadEvent(f"the pace is not a number of milliseconds up to {MAX_PACE}")
+    return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level,
+                     pace)
 
 
 def parse_request(content: Any) -> Request:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -59,6 +60,8 @@ class Referee:
         self.seq = 0
         self.answered: set[str] = set()
         self._lock = asyncio.Lock()
+        #: The task playing the computers' seats, at the table's pace (one at a time).
+        self._computing: asyncio.Task[None] | None = None
         #: Per process, so a retried send is one event and two processes never share a transaction id.
         self._txn = secrets.token_hex(6)
 
@@ -69,6 +72,10 @@ class Referee:
 
     async def stop(self) -> None:
         self.connection.unlisten(self.room_id, self)
+        if self._computing is not None:
+            self._computing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._computing
 
     async def _catch_up(self) -> None:
         async with self._lock:
@@ -87,7 +94,7 @@ class Referee:
             self.answered = record.answered()
             for sender, request in record.requests:
                 await self._handle(sender, request)
-            await self._computers()
+            self._computers()
 
     # -- listening (the same calls the client's tables get)
 
@@ -102,7 +109,7 @@ class Referee:
         async with self._lock:
             for sender, request in record.requests:
                 await self._handle(sender, request)
-            await self._computers()
+            self._computers()
 
     async def on_connection(self, online: bool) -> None:
         if online:
@@ -175,15 +182,28 @@ class Referee:
             raise NotYourTurn(name=session.game.players[first.player])
         return len(taken)
 
-    async def _computers(self) -> None:
-        session, spec = self.session, self.spec
-        if session is None or spec is None:
-            return
-        level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
-        while session.computer_to_act() and not self.stale:
-            before = len(session.game.history)
-            session.computer_step(level or DEFAULT_LEVEL)
-            await self._publish(None, session.game.history[before:])
+    def _computers(self) -> None:
+        """Have the computers play their seats, unless they already are: in a task of their own, so the
+        table's pause before each of their steps holds up neither the sync loop nor any other table."""
+        if self._computing is None or self._computing.done():
+            self._computing = asyncio.create_task(self._play_computers(), name=f"computers {self.room_id}")
+
+    async def _play_computers(self) -> None:
+        """Each step a computer is due, after the table's pace, until a person is to act (or the game ends)."""
+        while self._computer_due():
+            assert self.spec is not None
+            await asyncio.sleep(self.spec.pace / 1000)
+            async with self._lock:
+                session, spec = self.session, self.spec
+                if session is None or spec is None or not self._computer_due():
+                    return
+                level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
+                before = len(session.game.history)
+                session.computer_step(level or DEFAULT_LEVEL)
+                await self._publish(None, session.game.history[before:])
+
+    def _computer_due(self) -> bool:
+        return self.session is not None and self.spec is not None and not self.stale and self.session.computer_to_act()
 
     async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
         self.seq += 1
