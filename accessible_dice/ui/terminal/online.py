@@ -47,10 +47,13 @@ from accessible_dice.online.table import (
 )
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation import undo as undo_words
+from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.options import word as option_word
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
+from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
@@ -334,19 +337,30 @@ class OnlineMenu(Menu):
         ]
         # Translators: the question before the online dice choices.
         manual = self.choose(self._("Dice:"), dice, default=0) == 1
+        level = self._level() if any(seat.user is None for seat in seats) else None
         referee = self._referee()
         invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
         # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
         self.say(news(self._("Tables are not encrypted: the homeserver's administrators can read the moves and "
                              "the chat.")))
         room = self.network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
-                                                       invite=invited, referee=referee))
+                                                       invite=invited, referee=referee, level=level,
+                                                       pace=table_pace(self.screen.settings.computer_pace)))
         # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
         self.say(news(self.language.ngettext("The table is open in room {room}; {invited} is invited.",
                                              "The table is open in room {room}; {invited} are invited.",
                                              len(invited)).format(room=room, invited=self.language.join(invited))
                       if invited else self._("The table is open in room {room}.").format(room=room)))
         self._sit(room)
+
+    def _level(self) -> str:
+        """How well the table's computers play (the referee plays them): the computer-level setting by default."""
+        levels = list(LEVELS)
+        items = [(option_word(level, self.language), (level,)) for level in levels]
+        chosen = self.screen.settings.computer_level
+        # Translators: opening an online table with computer seats: the question before the levels.
+        return levels[self.choose(self._("How well do the computers play?"), items,
+                                  default=levels.index(chosen) if chosen in levels else len(levels) - 1)]
 
     def _referee(self) -> str | None:
         """Who referees: this program (Enter), or a standalone referee bot named by its Matrix id."""
@@ -523,6 +537,13 @@ TABLE_WORDS = {
 CHAT_REPEATED = 10
 #: The sound of a chat message.
 CHAT_CUE = Cue("chat")
+
+
+def table_pace(setting: str) -> int:
+    """The table's computer pace (ms) from the opener's computer-pace setting; a table cannot wait for one
+    player's Enter, so ``wait`` takes the normal pace."""
+    seconds = config.PACES.get(setting) or config.PACES["normal"]
+    return round(seconds * 1000)
 
 
 def seat_name(user: str) -> str:
@@ -855,9 +876,8 @@ class TablePlay(Terminal):
                         # Translators: the connection to the homeserver came back.
                         else self._("Connected again."))
         if isinstance(item, WhileAway):
-            said = presenter.announce(list(item.events))
-            # Translators: coming back to a table, what happened meanwhile ({news}); nothing happened: no line.
-            return None if said is None else news(self._("While you were away: {news}").format(news=said.text))
+            seats = self.session.seats if isinstance(self.session, TableSession) else ()
+            return while_away(presenter, item.events, seats)
         return None
 
     def table_words(self, session: TableSession, presenter: Presenter) -> Utterance:
