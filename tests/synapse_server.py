@@ -95,6 +95,8 @@ def config(folder: Path, port: int) -> dict:
         "presence": {"enabled": False},
         "url_preview_enabled": False,
         "enable_metrics": False,
+        # Public tables are published in the room directory by the players who open them.
+        "room_list_publication_rules": [{"action": "allow"}],
         **_RATE_LIMITS,
     }
 

@@ -346,7 +346,7 @@ class Connection:
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
                          public: bool = False, referee: str | None = None, name: str | None = None,
-                         pace: int = protocol.DEFAULT_PACE) -> str:
+                         pace: int = protocol.DEFAULT_PACE, language: str | None = None) -> str:
         """Open a table: a new room with the table event and power levels; its room id.
 
         ``referee`` is this account unless a standalone referee's account is
@@ -356,8 +356,10 @@ class Connection:
         """
         referee = referee or self.user_id
         shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
-        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace)
+        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language)
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
+        # A public table is in the room directory, and readable before joining: its seats are shown there.
+        seen = "world_readable" if public else "shared"
         if referee != self.user_id and referee not in guests:
             guests.append(referee)
         levels = power_levels(referee)
@@ -365,12 +367,12 @@ class Connection:
             levels["users"] = {referee: 100, self.user_id: 100}  # for the room's first events; handed over below
         response = await self.client.room_create(
             visibility=RoomVisibility.public if public else RoomVisibility.private,
-            name=name, room_version=ROOM_VERSION, federate=True,
+            name=name, room_version=ROOM_VERSION, federate=True, room_type=protocol.TABLE,
             preset=RoomPreset.public_chat if public else RoomPreset.private_chat,
             invite=guests, power_level_override=levels,
             initial_state=[{"type": protocol.TABLE, "state_key": "", "content": spec.to_json()},
                            {"type": "m.room.history_visibility", "state_key": "",
-                            "content": {"history_visibility": "shared"}}])
+                            "content": {"history_visibility": seen}}])
         if not isinstance(response, RoomCreateResponse):
             raise OnlineError(f"the table could not be opened: {getattr(response, 'message', response)}")
         room_id = str(response.room_id)
@@ -593,7 +595,8 @@ class TableView:
 
     async def _load(self, record: RoomRecord, first: bool = False) -> None:
         assert self.table is not None and record.spec is not None
-        if record.spec != self.table.spec:
+        changed = record.spec != self.table.spec
+        if changed:  # a seat taken, say: the game is built again with its players, and said as read again
             self.table = Table(record.spec)
         self.members = dict(record.members)
         me = self.connection.user_id
@@ -604,7 +607,7 @@ class TableView:
         for sender, request in record.requests:
             if sender == me and request.id not in answered and request.id not in self.pending:
                 self.pending[request.id] = (request, now, now)
-        fits = not first and record.entries[:self.table.seq] == self.table.entries
+        fits = not first and not changed and record.entries[:self.table.seq] == self.table.entries
         # Only the new entries, said as they come; else the whole game again.
         if not (fits and all([await self._apply(entry) for entry in record.entries[self.table.seq:]])):
             bad = self.table.replay(record.entries)

@@ -65,6 +65,7 @@ MAX_STRING = 500
 #: The largest number anywhere in a content.
 MAX_NUMBER = 10**9
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,64}")
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 _USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
 
 
@@ -74,13 +75,31 @@ class BadEvent(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat at the table: the player's name in the game, and the Matrix user who plays it (``None``: a computer)."""
+    """A seat at the table: the player's name in the game, and the Matrix user who plays it (``None``: a computer).
+
+    An ``open`` seat waits for anyone to take it (a public table, docs/online.md); the game starts when none is
+    left.
+    """
 
     name: str
     user: str | None = None
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        if self.open:
+            return {"name": self.name, "open": True}
         return {"name": self.name} if self.user is None else {"name": self.name, "user": self.user}
+
+
+def seat_name(user: str) -> str:
+    """The name a Matrix user plays under: the id's local part, capitalised (``@anna:hs`` plays as Anna)."""
+    local = user[1:].split(":", 1)[0]
+    return local[:1].upper() + local[1:]
+
+
+def open_seat(number: int) -> Seat:
+    """Seat ``number`` (from 0) left open: its name until someone takes it is only a placeholder."""
+    return Seat(f"seat-{number + 1}", open=True)
 
 
 @dataclass(frozen=True)
@@ -94,6 +113,8 @@ class TableSpec:
     dice: str = "random"
     level: str | None = None
     pace: int = DEFAULT_PACE
+    #: The language the opener speaks (a code like ``"en"``), for the list of public tables.
+    language: str | None = None
 
     @property
     def manual(self) -> bool:
@@ -102,6 +123,10 @@ class TableSpec:
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+    def open_seats(self) -> tuple[int, ...]:
+        """The seats still waiting for a player (the game starts when there are none)."""
+        return tuple(number for number, seat in enumerate(self.seats) if seat.open)
 
     def seats_of(self, user: str) -> tuple[int, ...]:
         """The seats ``user`` plays (one, usually; two people at one program share an account)."""
@@ -115,6 +140,8 @@ class TableSpec:
             data["level"] = self.level
         if self.pace != DEFAULT_PACE:
             data["pace"] = self.pace
+        if self.language is not None:
+            data["language"] = self.language
         return data
 
 
@@ -231,6 +258,9 @@ def parse_table(content: Any) -> TableSpec:
         user = item.get("user")
         if user is not None and (not isinstance(user, str) or not _USER_ID.fullmatch(user)):
             raise BadEvent("a seat's user is not a Matrix user id")
+        if item.get("open") is True and user is None:
+            seats.append(Seat(item["name"], open=True))
+            continue
         seats.append(Seat(item["name"], user))
     if not seats:
         raise BadEvent("the table has no seats")
@@ -246,8 +276,11 @@ def parse_table(content: Any) -> TableSpec:
     pace = data.get("pace", DEFAULT_PACE)
     if not isinstance(pace, int) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
         raise BadEvent(f"the pace is not a number of milliseconds up to {MAX_PACE}")
+    language = data.get("language")
+    if language is not None and (not isinstance(language, str) or not _LANGUAGE.fullmatch(language)):
+        raise BadEvent("the language is not a language code")
     return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level,
-                     pace)
+                     pace, language)
 
 
 def parse_request(content: Any) -> Request:

@@ -37,6 +37,7 @@ from accessible_dice.online import protocol
 from accessible_dice.online.client import Connection, OnlineError, RoomRecord, referee_in_charge, take
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
 from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
+from accessible_dice.online.seating import SIT, check_playing, seated
 from accessible_dice.online.table import Table
 from accessible_dice.session import Session
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
@@ -121,6 +122,9 @@ class Referee:
         session, spec = self.session, self.spec
         if session is None or spec is None or request.id in self.answered:
             return
+        if dict(request.ask) == SIT:
+            await self._seat(sender, request)
+            return
         seats = spec.seats
         if request.seat >= len(seats) or seats[request.seat].user != sender:
             log.info("%s: request %s from %s for seat %s ignored: not their seat",
@@ -128,11 +132,10 @@ class Referee:
             return
         before = len(session.game.history)
         try:
+            check_playing(spec)
             undone = self._carry_out(session, request)
         except DiceError as error:
-            self.answered.add(request.id)
-            refusal = Refusal(request.id, protocol.refusal_name(error), protocol.refusal_data(error))
-            await self._send(protocol.REFUSED, refusal.to_json())
+            await self._refuse(request, error)
             return
         except Exception:  # values of a type no rule expects: untrusted data, never a crash
             log.info("%s: request %s is not readable; ignored", self.room_id, request.id)
@@ -143,6 +146,33 @@ class Referee:
             await self._publish(request.id, undo=undone)
         else:
             await self._publish(request.id, session.game.history[before:])
+
+    async def _refuse(self, request: Request, error: DiceError) -> None:
+        self.answered.add(request.id)
+        refusal = Refusal(request.id, protocol.refusal_name(error), protocol.refusal_data(error))
+        await self._send(protocol.REFUSED, refusal.to_json())
+
+    async def _seat(self, sender: str, request: Request) -> None:
+        """Give ``sender`` the open seat asked for: the table event sent again, the game built with its
+        players; refused when the seat is not open to them."""
+        assert self.spec is not None
+        try:
+            spec = seated(self.spec, sender, request.seat)
+        except DiceError as error:
+            await self._refuse(request, error)
+            return
+        self.answered.add(request.id)
+        if spec == self.spec:
+            return
+        try:
+            await self.connection.put_state(self.room_id, protocol.TABLE, spec.to_json())
+        except OnlineError as error:  # not taken: the request is sent again and asked anew
+            self.answered.discard(request.id)
+            log.info("%s: seat %s not given yet (%s)", self.room_id, request.seat, error)
+            return
+        # No move is played while a seat is open, so the game starts afresh with its players' names.
+        self.spec, self.session = spec, Session(Table(spec).game, manual=spec.manual)
+        self._computers()
 
     def _carry_out(self, session: Session, request: Request) -> int:
         """Apply what ``request`` asks for (a refusal raises); how many actions were taken back, for an undo."""
@@ -203,7 +233,8 @@ class Referee:
                 await self._publish(None, session.game.history[before:])
 
     def _computer_due(self) -> bool:
-        return self.session is not None and self.spec is not None and not self.stale and self.session.computer_to_act()
+        return (self.session is not None and self.spec is not None and not self.stale and not self.spec.open_seats()
+                and self.session.computer_to_act())
 
     async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
         self.seq += 1

@@ -31,7 +31,7 @@ from accessible_dice.names import check_names
 from accessible_dice.online import account
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
-from accessible_dice.online.protocol import Seat
+from accessible_dice.online.protocol import Seat, seat_name
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.table import (
     Chat,
@@ -546,12 +546,6 @@ def table_pace(setting: str) -> int:
     return round(seconds * 1000)
 
 
-def seat_name(user: str) -> str:
-    """The name a Matrix user plays under: the id's local part, capitalised (``@anna:hs`` plays as Anna)."""
-    local = user[1:].split(":", 1)[0]
-    return local[:1].upper() + local[1:]
-
-
 def _seat(text: str) -> Seat:
     """One player typed when opening a table: a Matrix id (invited) or a computer's name."""
     typed = text.strip()
@@ -568,6 +562,8 @@ class Snapshot:
 
     game: Game
     seq: int
+    #: This account's seats as the table event had them then (a seat taken changes them).
+    seats: tuple[int, ...] = ()
 
 
 async def _snapshot(view: TableView) -> tuple[Game, int]:
@@ -582,7 +578,7 @@ async def _forward(view: TableView, inbox: Inbox) -> None:
         item = await view.news.get()
         if isinstance(item, Reread):
             game, seq = await _snapshot(view)
-            inbox.put(Snapshot(game, seq))
+            inbox.put(Snapshot(game, seq, view.seats))
         else:
             inbox.put(item)
 
@@ -637,6 +633,8 @@ class TableSession(Session):
         self.game.__dict__.clear()
         self.game.__dict__.update(snapshot.game.__dict__)
         self.seq = snapshot.seq
+        self.seats = frozenset(snapshot.seats)
+        self.computers = frozenset(range(len(self.game.players))) - self.seats
 
     # -- acting: a request, then its answer
 
