@@ -342,7 +342,8 @@ def test_a_table_opened_in_the_terminal_is_refereed_by_the_referee_command(
         kept_sign_in(tmp_path, synapse_server, "solo")
         anna = Program.start(tmp_path, ["online"])
         anna.expect("Online")
-        for line in ("1", "1", "cpu", "", "", bot.user_id):  # Shut the Box against the computer, the bot referees
+        for line in ("1", "1", "cpu", "", "", "", bot.user_id):  # Shut the Box against the computer (at the
+            # computer level of the settings), the bot referees
             anna.type(line)
         anna.expect(f"Referee: {bot.user_id}. You play Solo.")
         anna.type("r")

@@ -62,8 +62,8 @@ async def directory(connection: Connection) -> list[dict[str, Any]]:
         raise OnlineError(f"the room directory could not be read: {error}") from None
     if response.status != 200 or not isinstance(found, dict) or not isinstance(found.get("chunk"), list):
         raise OnlineError(f"the room directory could not be read: {found}")
-    return [room for room in found["chunk"]
-            if isinstance(room, dict) and room.get("room_type") == protocol.TABLE and isinstance(room.get("room_id"), str)]
+    return [room for room in found["chunk"] if isinstance(room, dict) and room.get("room_type") == protocol.TABLE
+            and isinstance(room.get("room_id"), str)]
 
 
 async def public_tables(connection: Connection) -> list[PublicTable]:
