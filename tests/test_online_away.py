@@ -11,7 +11,7 @@ from accessible_dice.games.base import Event, Roll
 from accessible_dice.games.yatzy import Score
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.away import AWAY_NEWS, while_away
-from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.i18n import language
 
 
 def yatzy_turns() -> tuple[object, list[Event], list[Event]]:
@@ -24,7 +24,7 @@ def yatzy_turns() -> tuple[object, list[Event], list[Event]]:
 
 def test_coming_back_says_what_the_others_did_then_that_it_is_your_turn() -> None:
     game, _anna, ben = yatzy_turns()
-    said = while_away(presenter_for(game, Language("en")), ben, seats={0})
+    said = while_away(presenter_for(game, language("en")), ben, seats={0})
     assert said is not None
     assert said.text.startswith("While you were away: Ben")
     assert "24" in said.text and "Chance" in said.text
@@ -34,15 +34,15 @@ def test_coming_back_says_what_the_others_did_then_that_it_is_your_turn() -> Non
 
 def test_the_summary_is_in_the_listeners_language() -> None:
     game, _anna, ben = yatzy_turns()
-    czech = while_away(presenter_for(game, Language("cs")), ben, seats={0})
-    english = while_away(presenter_for(game, Language("en")), ben, seats={0})
+    czech = while_away(presenter_for(game, language("cs")), ben, seats={0})
+    english = while_away(presenter_for(game, language("en")), ben, seats={0})
     assert czech is not None and english is not None
     assert czech.text != english.text and "While you were away" not in czech.text
 
 
 def test_nothing_happened_and_not_your_turn_says_nothing_and_someone_else_s_turn_names_them() -> None:
     game, anna, ben = yatzy_turns()
-    presenter = presenter_for(game, Language("en"))
+    presenter = presenter_for(game, language("en"))
     assert while_away(presenter, [], seats={1}) is None
     said = while_away(presenter, [*anna, *ben], seats={1})
     assert said is not None and said.text.endswith("Anna's turn, round 2 of 15.")
@@ -55,7 +55,7 @@ def test_a_long_absence_says_the_newest_results_and_counts_the_rest() -> None:
     for box in boxes:
         for _player in range(2):
             events += [*game.apply(Roll((1, 2, 3, 4, 5))), *game.apply(Score(box))]
-    said = while_away(presenter_for(game, Language("en")), events, seats={0})
+    said = while_away(presenter_for(game, language("en")), events, seats={0})
     assert said is not None
     assert f"{2 * len(boxes) - AWAY_NEWS} earlier results left out." in said.text
     # newest last: Ben's Sixes is the last result said, before the turn

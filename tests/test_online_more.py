@@ -19,7 +19,7 @@ from accessible_dice.online.seating import SeatsOpen
 from accessible_dice.online.table import Played, Refused, WhileAway
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.away import while_away
-from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.i18n import language
 
 #: The computers' pace at this table (ms): long enough to measure, short enough for CI.
 PACE = 300
@@ -121,11 +121,11 @@ def test_a_public_table_with_a_computer_a_spectator_and_a_player_coming_back(syn
                 isinstance(item, WhileAway) for item in back.heard))
             away = next(item for item in back.heard if isinstance(item, WhileAway))
             assert back.view is not None
-            said = while_away(presenter_for(back.view.game, Language("en")), away.events, back.view.seats)
+            said = while_away(presenter_for(back.view.game, language("en")), away.events, back.view.seats)
             assert said is not None
             assert said.text.startswith("While you were away: Anna: ")
             assert "cpu1: " in said.text and said.text.endswith("Your turn, round 2 of 15.")
-            german = while_away(presenter_for(back.view.game, Language("de")), away.events, back.view.seats)
+            german = while_away(presenter_for(back.view.game, language("de")), away.events, back.view.seats)
             assert german is not None and "While you were away" not in german.text
             ben = back
         finally:
