@@ -71,7 +71,7 @@ def while_away(presenter: Presenter, events: Sequence[Event], seats: Collection[
     if turn is not None and turn in seats:
         parts.append(news(your_turn(presenter), Cue("your_turn")))
     elif parts:
-        parts.append(presenter.turn_news())
+        parts.append(news(presenter.whose_turn()))
     return combine(parts)
 
 
