@@ -165,6 +165,8 @@ class Figures:
     peak: float
     #: The homeserver's CPU seconds meanwhile (where the time goes when the referee's is small).
     homeserver: float = 0.0
+    #: The CPU seconds of this process meanwhile: every player's program of the phase.
+    clients: float = 0.0
 
     def line(self, label: str, base: float | None = None) -> str:
         median = statistics.median(self.latencies)
@@ -174,7 +176,8 @@ class Figures:
                 f"latency median {median:.0f} ms, 95th percentile {p95:.0f} ms{ratio}; referee CPU "
                 f"{self.cpu:.1f} s ({100 * self.cpu / self.wall:.0f}% of one core), memory {self.memory:.0f} MiB "
                 f"(peak {self.peak:.0f} MiB); Synapse CPU {self.homeserver:.1f} s "
-                f"({100 * self.homeserver / self.wall:.0f}% of one core)")
+                f"({100 * self.homeserver / self.wall:.0f}% of one core); the {2 * self.tables} players' programs "
+                f"CPU {self.clients:.1f} s ({100 * self.clients / self.wall:.0f}% of one core)")
 
 
 async def phase(runs: list[TableRun], steps: int, referee: RefereeProcess, restart: bool,
@@ -182,7 +185,7 @@ async def phase(runs: list[TableRun], steps: int, referee: RefereeProcess, resta
     """Play every table of ``runs`` at once and measure; with ``restart``, the referee killed halfway."""
     assert referee.process is not None
     process = Process(referee.process.pid)
-    cpu, started, served = process.cpu(), time.perf_counter(), homeserver.cpu()
+    cpu, started, served, clients = process.cpu(), time.perf_counter(), homeserver.cpu(), time.process_time()
     halfway = asyncio.Event() if restart else None
     playing = [asyncio.create_task(play(run, steps, seed, halfway)) for seed, run in enumerate(runs)]
     used = 0.0
@@ -201,7 +204,7 @@ async def phase(runs: list[TableRun], steps: int, referee: RefereeProcess, resta
     for run in runs:
         check(run)
     return Figures(len(runs), [ms for run in runs for ms in run.latencies], used + process.cpu() - cpu, wall,
-                   memory, peak, homeserver.cpu() - served)
+                   memory, peak, homeserver.cpu() - served, time.process_time() - clients)
 
 
 async def measure(server: Synapse, folder: Path, tables: int, steps: int, restart: bool) -> tuple[Figures, Figures]:
