@@ -9,23 +9,29 @@ the way people would, every step a request answered by the referee.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from synapse_server import Account
+from synapse_server import Account, Synapse, register
 
+from accessible_dice import save
 from accessible_dice.online.client import Connection, TableView
+from accessible_dice.online.protocol import Seat
 from accessible_dice.online.table import News, Played
 from accessible_dice.session import computer_plan
 
-#: The longest any step may take to reach every program (a loaded machine, a sync that just returned).
-STEP_LIMIT = 20.0
+#: The computers' pace at the tests' tables (ms): quick, but still a pause of the referee's own.
+PACE = 20
+#: The longest any step may take to reach every program: only a failing test waits this long, and a
+#: machine shared by many test runs can be slow (a sync that just returned, a homeserver kept busy).
+STEP_LIMIT = 60.0
 
 
 @dataclass
@@ -55,6 +61,11 @@ class Player:
             taken.append(self.view.news.get_nowait())
         self.heard.extend(taken)
         return taken
+
+    def all_heard(self) -> list[News]:
+        """Everything the table told this program so far, the news just come included."""
+        self.take_news()
+        return self.heard
 
     async def kill(self) -> None:
         """Stop the program at once: no leaving, no goodbye (the room keeps its seat)."""
@@ -104,15 +115,22 @@ def person_or_end(view: TableView) -> bool:
     return turn is None or view.spec.seats[turn].user is not None
 
 
-async def play_to_end(players: Sequence[Player], seed: int, limit: int = 2000) -> None:
-    rng = random.Random(seed)
-    for _ in range(limit):
+async def play_steps(players: Sequence[Player], count: int, rng: random.Random) -> bool:
+    """Up to ``count`` steps of the game; whether it is over."""
+    for _ in range(count):
         view = players[0].view
         assert view is not None
         if view.game.is_over():
-            return
+            return True
         await step(players, rng)
-    raise AssertionError("the game did not end")
+    view = players[0].view
+    assert view is not None
+    return bool(view.game.is_over())
+
+
+async def play_to_end(players: Sequence[Player], seed: int, limit: int = 2000) -> None:
+    if not await play_steps(players, limit, random.Random(seed)):
+        raise AssertionError("the game did not end")
 
 
 def played_events(news: Sequence[News]) -> list[Played]:
@@ -155,3 +173,39 @@ class RefereeProcess:
 
     def log(self) -> str:
         return "\n".join(path.read_text(errors="replace") for path in sorted(self.folder.glob("referee-*.log")))
+
+
+@contextlib.asynccontextmanager
+async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
+                 referee: str | None = None, options: dict | None = None,
+                 manual: bool = False) -> AsyncIterator[tuple[list[Player], str]]:
+    """Players' programs at a new table opened by the first; the others invited, joined and sitting.
+
+    Every program in the list (a test may add to it, or replace one) is ended when the block is left.
+    """
+    players = [await Player.signed_in(register(server)) for _ in names]
+    seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
+    seats += [Seat(name) for name in computers]
+    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
+                                                  dice="manual" if manual else "random", pace=PACE)
+    for player in players[1:]:
+        await wait_invited(player, room)
+        await player.connection.join(room)
+    try:
+        for player in players:
+            await player.sit(room)
+        yield players, room
+    finally:
+        for player in players:
+            await player.kill()
+
+
+async def wait_invited(player: Player, room: str) -> None:
+    await wait_for(lambda: any(invitation.room_id == room for invitation in player.connection.invitations()))
+
+
+def same_game_everywhere(players: list[Player]) -> None:
+    games = [player.view.game for player in players if player.view is not None]
+    assert all(game == games[0] for game in games)
+    # The history replays through the checked entry point, as a save: every move was legal.
+    assert save.loads(save.dumps(games[0])) == games[0]

@@ -93,10 +93,10 @@ def config(folder: Path, port: int) -> dict:
         "trusted_key_servers": [],
         "suppress_key_server_warning": True,
         "presence": {"enabled": False},
+        # Synapse lets only its admins publish rooms in the directory unless told otherwise; public tables need it.
+        "room_list_publication_rules": [{"action": "allow"}],
         "url_preview_enabled": False,
         "enable_metrics": False,
-        # Public tables are published in the room directory by the players who open them.
-        "room_list_publication_rules": [{"action": "allow"}],
         **_RATE_LIMITS,
     }
 

@@ -9,16 +9,33 @@ same game, the one the referee holds, played to its end through requests.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from online_support import Player, RefereeProcess, play_to_end, settle
+from online_support import (
+    STEP_LIMIT,
+    Player,
+    RefereeProcess,
+    play_steps,
+    play_to_end,
+    same_game_everywhere,
+    seated,
+    settle,
+    step,
+    wait_for,
+    wait_invited,
+)
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice import save
+from accessible_dice.dice import WrongDiceCount
+from accessible_dice.games.base import Roll
+from accessible_dice.games.shut_the_box import Shut
+from accessible_dice.online.background import Background
 from accessible_dice.online.protocol import Seat
-from accessible_dice.online.table import WhileAway
+from accessible_dice.online.refusals import TypeYourDice
+from accessible_dice.online.table import Played, Refused, TakenBack, WhileAway
 
 
 @pytest.fixture(scope="module")
@@ -31,39 +48,6 @@ def referee_bot(synapse_server: Synapse, tmp_path_factory: pytest.TempPathFactor
     finally:
         referee.stop()
 
-
-async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
-                 referee: str | None = None, options: dict | None = None) -> tuple[list[Player], str]:
-    """Players' programs at a new table opened by the first; the others invited, joined and sitting."""
-    players = [await Player.signed_in(register(server)) for _ in names]
-    seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
-    seats += [Seat(name) for name in computers]
-    room = await players[0].connection.open_table(game, options or {}, seats, referee=referee, pace=PACE)
-    for player in players[1:]:
-        await wait_invited(player, room)
-        await player.connection.join(room)
-    for player in players:
-        await player.sit(room)
-    return players, room
-
-
-async def wait_invited(player: Player, room: str) -> None:
-    for _ in range(500):
-        if any(invitation.room_id == room for invitation in player.connection.invitations()):
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"{player.account.user_id} was not invited")
-
-
-def same_game_everywhere(players: list[Player]) -> None:
-    games = [player.view.game for player in players if player.view is not None]
-    assert all(game == games[0] for game in games)
-    # The history replays through the checked entry point, as a save: every move was legal.
-    assert save.loads(save.dumps(games[0])) == games[0]
-
-
-#: The computers' pace at these tables (ms): quick, but still a pause of the referee's own.
-PACE = 20
 
 GAMES = [
     ("shut-the-box", ["Ann", "Ben"], (), None),
@@ -78,14 +62,10 @@ GAMES = [
 def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, names: list[str],  # noqa: F811
                                            computers: tuple[str, ...], options: dict | None) -> None:
     async def play() -> None:
-        players, _room = await seated(synapse_server, game, names, computers=computers, options=options)
-        try:
+        async with seated(synapse_server, game, names, computers=computers, options=options) as (players, _room):
             await play_to_end(players, seed=len(game))
             same_game_everywhere(players)
             assert players[0].view is not None and players[0].view.game.is_over()
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
@@ -95,34 +75,67 @@ def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, n
 def test_whole_game_refereed_by_a_standalone_referee(synapse_server: Synapse, referee_bot: RefereeProcess,  # noqa: F811
                                                      game: str) -> None:
     async def play() -> None:
-        players, _room = await seated(synapse_server, game, ["Ann", "Ben"], referee=referee_bot.account.user_id)
-        try:
+        async with seated(synapse_server, game, ["Ann", "Ben"],
+                          referee=referee_bot.account.user_id) as (players, _room):
             await play_to_end(players, seed=7)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
 
-def test_a_player_killed_mid_game_comes_back_to_the_same_game(synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, room = await seated(synapse_server, "threes-away", ["Ann", "Ben"])
-        try:
-            for _ in range(6):
-                await play_to_end_steps(players, 1)
-            ben = players[1]
+        async with seated(synapse_server, "threes-away", ["Ann", "Ben"]) as (players, room):
+            ann, ben = players
+            await play_steps(players, 6, random.Random(6))
+            assert ann.view is not None and ann.view.table is not None
+            while ann.view.game.current_player() != 1:
+                await play_steps(players, 1, random.Random(1))
+            seq = ann.view.table.seq
+            # Ben asks, and his program dies before the answer can reach it.
+            assert ben.view is not None
+            await ben.view.throw() if ben.view.game.dice_request() else await ben.view.move(
+                ben.view.game.legal_moves()[0])
             await ben.kill()
-            # Ann plays on while Ben is gone (her turns only), then Ben's program starts again.
-            assert players[0].view is not None
+            await wait_for(lambda: ann.view is not None and ann.view.table is not None and ann.view.table.seq > seq)
+            # Ann plays on while Ben is gone, as long as it is her turn.
+            ann_played = False
+            while not ann.view.game.is_over() and ann.view.game.current_player() == 0:
+                await play_steps([ann], 1, random.Random(2))
+                ann_played = True
             again = await Player.signed_in(ben.account)
             await again.sit(room)
             players[1] = again
-            assert again.view is not None and again.view.game == players[0].view.game
-            news = again.take_news()
-            assert any(isinstance(item, WhileAway) for item in news)
+            assert again.view is not None and again.view.game == ann.view.game
+            assert again.view.pending == {}  # answered while away: not asked again
+            away = [item for item in again.take_news() if isinstance(item, WhileAway)]
+            assert len(away) == 1 and (bool(away[0].events) or not ann_played)
             await play_to_end(players, seed=3)
+            same_game_everywhere(players)
+
+    asyncio.run(play())
+
+
+def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        ann = await Player.signed_in(register(synapse_server))
+        stranger = await Player.signed_in(register(synapse_server))
+        players = [ann, stranger]
+        try:
+            room = await ann.connection.open_table("shut-the-box", {}, [Seat("Ann", ann.account.user_id),
+                                                                        Seat("Guest", open=True)],
+                                                   public=True, name="Shut the Box, one seat free")
+            await ann.sit(room)
+            found = await stranger.connection.public_tables()
+            assert room in [table.room_id for table in found]
+            await stranger.connection.join(room)
+            view = await stranger.sit(room)
+            assert view.seats == () and view.spec.open_seats() == (1,)
+            game = view.game
+            await view.sit_down()
+            await wait_for(lambda: view.seats == (1,) and ann.view is not None and ann.view.spec.open_seats() == ())
+            assert view.game is game  # the same game object: a presenter holding it goes on
+            await play_to_end(players, seed=9)
             same_game_everywhere(players)
         finally:
             for player in players:
@@ -131,17 +144,81 @@ def test_a_player_killed_mid_game_comes_back_to_the_same_game(synapse_server: Sy
     asyncio.run(play())
 
 
-async def play_to_end_steps(players: list[Player], count: int) -> None:
-    """``count`` steps of the game (or fewer, if it ends)."""
-    import random
+def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_referees_to_allow(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"], manual=True) as (players, _room):
+            ann, ben = players
+            assert ann.view is not None and ben.view is not None and ann.view.spec.manual
+            asked = [await ann.view.throw(), await ann.view.roll([3, 4, 5])]
+            await wait_for(lambda: len([n for n in ann.all_heard() if isinstance(n, Refused)]) == 2)
+            refusals = {n.request: n.error for n in ann.heard if isinstance(n, Refused)}
+            assert isinstance(refusals[asked[0]], TypeYourDice)
+            assert isinstance(refusals[asked[1]], WrongDiceCount) and refusals[asked[1]].data["given"] == 3
+            await ann.view.roll([3, 4])
+            await settle(players, 1)
+            assert ben.view.game.history == [Roll((3, 4))]
+            await ann.view.move(Shut("sum"))
+            await settle(players, 2)
+            # Ben may not take back Ann's move; Ann may, and everyone's game steps back.
+            refused = await ben.view.undo()
+            await wait_for(lambda: any(isinstance(n, Refused) and n.request == refused for n in ben.all_heard()))
+            await ann.view.undo()
+            await settle(players, 3)
+            assert all(isinstance(p.heard[-1], TakenBack) for p in players)
+            assert ben.view.game.history == [Roll((3, 4))] and ben.view.game == ann.view.game
+            await play_to_end_typing(players)
+            same_game_everywhere(players)
 
-    from online_support import step
+    asyncio.run(play())
 
-    rng = random.Random(count)
-    for _ in range(count):
-        assert players[0].view is not None
-        if players[0].view.game.is_over():
+
+async def play_to_end_typing(players: list[Player]) -> None:
+    """Play on with real dice: whoever is to throw types values (from a fixed sequence), moves as a computer would."""
+    rng = random.Random(12)
+    for _ in range(500):
+        view = players[0].view
+        assert view is not None and view.table is not None
+        if view.game.is_over():
             return
-        await step(players, rng)
-    assert players[0].view is not None
-    await settle(players, players[0].view.table.seq if players[0].view.table else 0)
+        request = view.game.dice_request()
+        if request is None:
+            await step(players, rng)
+            continue
+        actor = next(p for p in players if p.view is not None and request.player in p.view.seats)
+        assert actor.view is not None
+        seq = view.table.seq
+        await actor.view.roll([rng.randint(1, request.faces) for _ in range(request.count)])
+        await settle(players, seq + 1)
+    raise AssertionError("the game did not end")
+
+
+def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        async with seated(synapse_server, "quiclo", ["Ann", "Ben"]) as (players, _room):
+            await play_to_end(players, seed=1)
+            for player in players:
+                assert player.view is not None
+                assert save.read(player.view.local_copy) == player.view.game
+
+    asyncio.run(play())
+
+
+def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(synapse_server: Synapse) -> None:  # noqa: F811
+    background = Background()
+    try:
+        ann, ben = (background.call(Player.signed_in(register(synapse_server))) for _ in range(2))
+        room = background.call(ann.connection.open_table(
+            "shut-the-box", {}, [Seat("Ann", ann.account.user_id), Seat("Ben", ben.account.user_id)]))
+        ann_view = background.call(ann.connection.sit(room))
+        background.call(wait_invited(ben, room))
+        background.call(ben.connection.join(room))
+        ben_view = background.call(ben.connection.sit(room))
+        background.call(ann_view.throw())
+        heard = background.news(ben_view, timeout=STEP_LIMIT)
+        assert [type(news) for news in heard] == [Played] and heard[0].events
+        assert background.news(ben_view) == []  # nothing more waits, and asking does not block
+        for player in (ann, ben):
+            background.call(player.kill())
+    finally:
+        background.close()

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
-from online_support import play_to_end, played_events, settle
+from online_support import play_to_end, played_events, same_game_everywhere, seated, settle, wait_for
 from synapse_server import Synapse, synapse_server  # noqa: F401 - the fixture
-from test_online_games import same_game_everywhere, seated
 
 from accessible_dice.games.base import DiceThrown
 from accessible_dice.online.table import Refused
@@ -21,19 +20,15 @@ from accessible_dice.presentation.i18n import language
 
 def test_a_czech_and_a_german_player_each_hear_the_game_in_their_own_words(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, _room = await seated(synapse_server, "shut-the-box", ["Jana", "Jonas"])
-        jana, jonas = players
-        try:
+        async with seated(synapse_server, "shut-the-box", ["Jana", "Jonas"]) as (players, _room):
+            jana, jonas = players
             assert jana.view is not None and jonas.view is not None
             czech = presenter_for(jana.view.game, language("cs"))
             german = presenter_for(jonas.view.game, language("de"))
             english = presenter_for(jana.view.game, language("en"))
             # Jonas asks out of turn: the refusal comes back as data and is said in German.
             await jonas.view.throw()
-            for _ in range(500):
-                if any(isinstance(n, Refused) for n in jonas.take_news()):
-                    break
-                await asyncio.sleep(0.02)
+            await wait_for(lambda: any(isinstance(n, Refused) for n in jonas.all_heard()))
             refused = next(n for n in jonas.heard if isinstance(n, Refused))
             assert refused.error is not None
             assert german.refusal(refused.error).text == "Jana ist am Zug, nicht du."
@@ -56,8 +51,5 @@ def test_a_czech_and_a_german_player_each_hear_the_game_in_their_own_words(synap
                         assert in_czech.text in cs_text.text and in_german.text in de_text.text
                         assert len({in_czech.text, in_german.text, in_english.text}) == 3
             assert throws > 2
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())

@@ -138,3 +138,12 @@ def test_only_the_referee_holds_the_power_to_send_the_referees_events() -> None:
     shared["users"]["@ben:hs"] = 100
     assert not referee_in_charge(shared, "@ann:hs")
     assert not referee_in_charge({"users": "nonsense"}, "@ann:hs")
+
+
+def test_what_a_program_had_heard_is_found_from_its_copy_of_the_history() -> None:
+    table = Table(SPEC)
+    table.replay([entry(1, {"roll": [3, 4]}), entry(2, {"move": "shut", "way": "sum"}), entry(3, {"roll": [1, 2]})])
+    history = table.game.history
+    assert table.heard_up_to(history[:2]) == 2 and table.heard_up_to(history) == 3 and table.heard_up_to([]) == 0
+    assert table.heard_up_to([Roll((6, 6))]) == 0
+    assert [type(event).__name__ for event in table.since(2)] == ["DiceThrown"]

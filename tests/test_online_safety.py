@@ -8,19 +8,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from online_support import Player, RefereeProcess, play_to_end, settle, step, wait_for
+from online_support import (
+    Player,
+    RefereeProcess,
+    play_to_end,
+    same_game_everywhere,
+    seated,
+    settle,
+    step,
+    wait_for,
+    wait_invited,
+)
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
-from test_online_games import same_game_everywhere, seated, wait_invited
 
 from accessible_dice.online import client, protocol
 from accessible_dice.online.client import OnlineError
 from accessible_dice.online.refusals import NotYourTurn
 from accessible_dice.online.table import ConnectionChanged, OutOfStep, Played, RefereeAway, RefereeBack, Refused
+from accessible_dice.session import computer_plan
 
 
 async def requests_answered(player: Player, request_id: str) -> int:
@@ -33,9 +44,8 @@ async def requests_answered(player: Player, request_id: str) -> int:
 
 def test_the_homeserver_refuses_the_referees_events_from_anyone_else(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"])
-        ben = players[1]
-        try:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"]) as (players, room):
+            ben = players[1]
             entry = protocol.Entry(1, None, ({"roll": [6, 6]},)).to_json()
             for kind, content in ((protocol.ACTION, entry),
                                   (protocol.REFUSED, protocol.Refusal("x", "y", {}).to_json())):
@@ -47,19 +57,16 @@ def test_the_homeserver_refuses_the_referees_events_from_anyone_else(synapse_ser
                 await ben.connection.put_state(room, "m.room.power_levels", client.power_levels(ben.account.user_id))
             record = await ben.connection.read_room(room)
             assert record.entries == [] and client.referee_in_charge(record.power_levels, players[0].account.user_id)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
 
 def test_forged_and_broken_requests_change_nothing(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"])
-        ann, ben = players
-        mallory = await Player.signed_in(register(synapse_server))
-        try:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"]) as (players, room):
+            ann, ben = players
+            mallory = await Player.signed_in(register(synapse_server))
+            players.append(mallory)  # ended with the others; a spectator, so the play below passes her by
             assert ann.view is not None and ben.view is not None
             await ann.connection.client.room_invite(room, mallory.account.user_id)
             await wait_invited(mallory, room)
@@ -85,7 +92,8 @@ def test_forged_and_broken_requests_change_nothing(synapse_server: Synapse) -> N
             ]
             for content in garbage:
                 await ben.connection.send(room, protocol.REQUEST, content)  # type: ignore[arg-type]
-            await ben.connection.send(room, "m.room.message", {"msgtype": "m.text", "body": "   ", "formatted": {"a": [1]}})
+            blank = {"msgtype": "m.text", "body": "   ", "formatted": {"a": [1]}}
+            await ben.connection.send(room, "m.room.message", blank)
             await wait_for(lambda: any(isinstance(n, Refused) for n in ben.take_news()))
             refused = [n for n in ben.heard if isinstance(n, Refused)]
             assert [n.request for n in refused] == [out_of_turn]
@@ -94,12 +102,9 @@ def test_forged_and_broken_requests_change_nothing(synapse_server: Synapse) -> N
             assert ann.view.table is not None and ann.view.table.seq == 0
             # The referee is well: Ann's own request is answered, the game goes on and ends.
             await play_to_end(players, seed=5)
-            same_game_everywhere([ann, ben, mallory])
+            same_game_everywhere(players)
             assert await requests_answered(ann, "forged-1") == 0
-            assert all(not isinstance(n, Refused) for n in mallory.take_news() + mallory.heard)
-        finally:
-            for player in (*players, mallory):
-                await player.kill()
+            assert all(not isinstance(n, Refused) for n in mallory.all_heard())
 
     asyncio.run(play())
 
@@ -113,12 +118,9 @@ def _nested(depth: int) -> dict:
 
 def test_entries_out_of_sequence_are_left_out_and_the_table_read_again(synapse_server: Synapse) -> None:  # noqa: F811
     async def play() -> None:
-        players, room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"])
-        ann, ben = players
-        try:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"]) as (players, room):
+            ann, ben = players
             assert ben.view is not None and ben.view.table is not None
-            import random
-
             rng = random.Random(1)
             for _ in range(3):
                 await step(players, rng)
@@ -131,13 +133,10 @@ def test_entries_out_of_sequence_are_left_out_and_the_table_read_again(synapse_s
                    protocol.Entry(seq + 1, None, ({"roll": [9, 9, 9]},))]
             for entry in bad:
                 await ann.connection.send(room, protocol.ACTION, entry.to_json())
-            await wait_for(lambda: sum(isinstance(n, OutOfStep) for n in ben.take_news() + ben.heard) >= 3)
+            await wait_for(lambda: sum(isinstance(n, OutOfStep) for n in ben.all_heard()) >= 3)
             assert ben.view.table.seq == seq and ben.view.game.snapshot() == before
             await play_to_end(players, seed=2)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     asyncio.run(play())
 
@@ -186,22 +185,18 @@ def test_a_dropped_connection_reconnects_and_loses_no_request_nor_applies_one_tw
     async def play() -> None:
         cable = Cable(int(synapse_server.url.rsplit(":", 1)[1]))
         await cable.plug()
-        players, room = await seated(synapse_server, "shut-the-box", ["Ann", "Ben"])
-        ann, ben = players
-        await ben.kill()
-        ben = await Player.signed_in(replace(ben.account, homeserver=f"http://127.0.0.1:{cable.port}"))
-        await ben.sit(room)
-        players = [ann, ben]
-        try:
-            import random
-
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"]) as (players, room):
+            ann, ben = players
+            await ben.kill()
+            ben = await Player.signed_in(replace(ben.account, homeserver=f"http://127.0.0.1:{cable.port}"))
+            await ben.sit(room)
+            players[1] = ben
             rng = random.Random(4)
             assert ann.view is not None and ben.view is not None
             while ben.view.game.current_player() != 1:
                 await step(players, rng)
             await cable.unplug()
-            await wait_for(lambda: any(isinstance(n, ConnectionChanged) and n.lost for n in ben.take_news()
-                                       + ben.heard))
+            await wait_for(lambda: any(isinstance(n, ConnectionChanged) and n.lost for n in ben.all_heard()))
             asked = await ben.view.throw()  # while the cable is out
             await asyncio.sleep(0.5)
             assert asked in ben.view.pending
@@ -212,10 +207,7 @@ def test_a_dropped_connection_reconnects_and_loses_no_request_nor_applies_one_tw
             assert any(isinstance(n, Played) and n.mine for n in ben.heard)
             await play_to_end(players, seed=4)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
-            await cable.unplug()
+        await cable.unplug()
 
     asyncio.run(play())
 
@@ -234,11 +226,9 @@ def test_the_referee_killed_is_missed_and_play_resumes_when_it_is_back(
     referee.start()
 
     async def play() -> None:
-        players, _room = await seated(synapse_server, "threes-away", ["Ann", "Ben"], referee=referee.account.user_id)
-        ann = players[0]
-        try:
-            import random
-
+        async with seated(synapse_server, "threes-away", ["Ann", "Ben"],
+                          referee=referee.account.user_id) as (players, _room):
+            ann = players[0]
             rng = random.Random(8)
             for _ in range(5):
                 await step(players, rng)
@@ -250,19 +240,14 @@ def test_the_referee_killed_is_missed_and_play_resumes_when_it_is_back(
             if actor.view.game.dice_request() is not None:
                 await actor.view.throw()
             else:
-                from accessible_dice.session import computer_plan
-
                 await actor.view.move(computer_plan(actor.view.game, rng)[0][0])
-            await wait_for(lambda: any(isinstance(n, RefereeAway) for n in actor.take_news() + actor.heard))
+            await wait_for(lambda: any(isinstance(n, RefereeAway) for n in actor.all_heard()))
             assert ann.view.table.seq == seq
             referee.start()  # the same bot account, a new process: it reads the room and answers what waits
             await settle(players, seq + 1)
             assert any(isinstance(n, RefereeBack) for n in actor.heard)
             await play_to_end(players, seed=8)
             same_game_everywhere(players)
-        finally:
-            for player in players:
-                await player.kill()
 
     try:
         asyncio.run(play())

@@ -7,11 +7,14 @@ token), the sign-in kept readable by the user alone and forgotten by
 one in German, at one table: a whole game of Shut the Box, table chat, a
 player leaving and coming back through *My tables*, and one killed outright
 and started again with ``--table``, each hearing the same game in their
-own language.
+own language; every command of play at home at a table; a table refereed by
+``accessible-dice referee``; and a connection pulled out mid-game (a real
+TCP link cut), the move typed meanwhile played once when it is back.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -20,17 +23,20 @@ import secrets
 import signal
 import stat
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
 from e2e_support import NO_SYSTEM_LANGUAGE, TESTS, watched_command
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
+from test_online_safety import Cable
 
 from accessible_dice.online import account
 from accessible_dice.presentation.i18n import Language, language
@@ -364,3 +370,99 @@ def test_the_referee_command_without_an_account_says_what_it_needs(tmp_path: Pat
     program.child.expect("accessible-dice referee: error: the following arguments are required: --homeserver, "
                          "--user")
     assert program.ended() == 2
+
+
+def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_undo(
+        synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+    """Yatzy against the computer at a table refereed by the player's own program: the reviews, the hint,
+    undo (the referee takes the step back), redo refused in words, and the table's own commands."""
+    kept_sign_in(tmp_path, synapse_server, "alone")
+    program = Program.start(tmp_path, ["online"])
+    program.expect("Online")
+    for line in ("1", "2", "cpu", "", "", ""):  # Yatzy against the computer, random dice, own referee
+        program.type(line)
+    program.expect("You play Alone.")
+    said = {"r": "Alone threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",
+            "redo": "At an online table a step taken back is not done again; play it anew.",
+            "d": "Dice: ", "s": "Standings: ", "t": "Alone's turn, round 1 of 15.", "m": "1 Ones",
+            "chat": "No chat messages yet.", "mute": "Chat muted; type chat to hear the messages.",
+            "say hello": "Said to the table.", "help": "At the table: say and a message to chat",
+            "table": "Yatzy at room !", "board cpu": "cpu: nothing filled yet.", "score chance": "Chance: "}
+    for line, answer in said.items():
+        program.type(line)
+        program.expect(answer)
+    program.expect("cpu threw")  # the referee plays the computer, and it is heard here
+    program.expect("Round 1 of 15 over. Alone's turn.")
+    program.type("q")
+    program.type("q")
+    assert program.ended() == 0
+
+
+# ---------------------------------------------------------------- a connection pulled out
+
+
+@pytest.fixture
+def cable(synapse_server: Synapse) -> Iterator[tuple[Cable, Callable[[Coroutine[Any, Any, Any]], Any]]]:  # noqa: F811
+    """A TCP connection to the homeserver that the test pulls out and puts back, on a loop of its own."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+
+    def run(work: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(work, loop).result(30)
+
+    wire = Cable(int(synapse_server.url.rsplit(":", 1)[1]))
+    run(wire.plug())
+    try:
+        yield wire, run
+    finally:
+        run(wire.unplug())
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+def test_a_player_whose_connection_drops_hears_it_and_the_move_typed_meanwhile_is_played_once_it_is_back(
+        synapse_server: Synapse, tmp_path: Path,  # noqa: F811
+        cable: tuple[Cable, Callable[[Coroutine[Any, Any, Any]], Any]]) -> None:
+    wire, run = cable
+    kept_sign_in(tmp_path / "anna", synapse_server, "cableanna")
+    ben_account = kept_sign_in(tmp_path / "ben", synapse_server, "cableben")
+    account.keep(replace(ben_account, homeserver=f"http://127.0.0.1:{wire.port}"),
+                 tmp_path / "ben" / "config" / account.ACCOUNT_FILE)
+    anna = Program.start(tmp_path / "anna", ["online"])
+    ben = Program.start(tmp_path / "ben", ["online"])
+    try:
+        anna.expect("Online")
+        for line in ("1", "1", ben_account.user_id, "", "", ""):  # Shut the Box with Ben, Anna's program referees
+            anna.type(line)
+        anna.expect("You play Cableanna.")
+        ben.expect("Online")
+        ben.type("2")
+        ben.type("1")
+        ben.expect("You play Cableben.")
+        anna.type("r")
+        anna.settle()
+        anna.type("c 1")
+        ben.expect("Cableben's turn.")
+        ben.settle()
+
+        run(wire.unplug())
+        ben.expect("The connection to the homeserver is lost; trying again.")
+        ben.type("say anyone there?")  # chat cannot wait: said, and Ben stays at the table
+        ben.expect("The message could not be sent; type it again when the connection is back.")
+        ben.type("r")  # while the cable is out: the request waits, and is sent again
+        ben.expect("Waiting for the table's referee; your move is sent again until it answers.")
+        run(wire.plug())
+        ben.expect("Connected again.")
+        ben.child.expect(r"Cableben threw \d and \d\.")
+        anna.child.expect(r"Cableben threw \d and \d\.")
+        anna.settle()
+        assert len(re.findall(r"Cableben threw", anna.said)) == 1  # played once, however often it was sent
+        for program in (anna, ben):
+            program.type("q")
+            program.type("q")
+            assert program.ended() == 0
+    finally:
+        for program in (anna, ben):
+            if program.child.isalive():
+                program.child.kill(signal.SIGKILL)

@@ -29,18 +29,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Protocol
 
 from nio import (
     AsyncClient,
     AsyncClientConfig,
     JoinResponse,
-    LoginResponse,
     MessageDirection,
     RoomCreateResponse,
     RoomGetStateResponse,
@@ -52,8 +53,9 @@ from nio import (
     SyncResponse,
 )
 
+from accessible_dice import save, storage
 from accessible_dice.errors import DiceError
-from accessible_dice.games.base import Move
+from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
 from accessible_dice.online.refusals import NotSeated
@@ -73,6 +75,7 @@ from accessible_dice.online.table import (
     WhileAway,
     last_of,
 )
+from accessible_dice.save import SaveInfo
 
 log = logging.getLogger(__name__)
 
@@ -97,43 +100,6 @@ class OnlineError(Exception):
 
 class TableNotReady(OnlineError):
     """The room has no table event from its referee (yet: a standalone referee adopts a table when it joins)."""
-
-
-@dataclass(frozen=True)
-class Credentials:
-    """What a sign-in gives and a later start needs: never the password, only the access token."""
-
-    homeserver: str
-    user_id: str
-    access_token: str
-    device_id: str
-
-
-async def sign_in(homeserver: str, user: str, password: str, device_name: str = "accessible_dice") -> Credentials:
-    """Sign in with a password once; the token to keep (:class:`OnlineError` with the server's reason if refused)."""
-    client = AsyncClient(homeserver, user, config=AsyncClientConfig(max_timeouts=2, encryption_enabled=False))
-    try:
-        response = await client.login(password, device_name=device_name)
-    except Exception as error:  # the homeserver is not there, or is no homeserver
-        raise OnlineError(f"the homeserver could not be reached: {error}") from None
-    finally:
-        await client.close()
-    if not isinstance(response, LoginResponse):
-        raise OnlineError(f"the sign-in was refused: {getattr(response, 'message', response)}")
-    return Credentials(homeserver, str(response.user_id), str(response.access_token), str(response.device_id))
-
-
-async def sign_out(credentials: Credentials) -> None:
-    """End the token's session on the homeserver (the front end then forgets the token)."""
-    client = AsyncClient(credentials.homeserver, credentials.user_id,
-                         config=AsyncClientConfig(max_timeouts=2, encryption_enabled=False))
-    client.restore_login(credentials.user_id, credentials.device_id, credentials.access_token)
-    try:
-        await client.logout()
-    except Exception as error:
-        raise OnlineError(f"the homeserver could not be reached: {error}") from None
-    finally:
-        await client.close()
 
 
 def power_levels(referee: str) -> dict[str, Any]:
@@ -191,6 +157,15 @@ class Invitation:
 
 
 @dataclass(frozen=True)
+class PublicTable:
+    """A table in the room directory: anyone may join it to watch, or :meth:`TableView.sit_down` at an open seat."""
+
+    room_id: str
+    name: str | None
+    members: int
+
+
+@dataclass(frozen=True)
 class TableSummary:
     """A table in progress, for *My tables*: whose turn it is, and whether that is this account."""
 
@@ -211,10 +186,6 @@ class Listener(Protocol):
 
 class Connection:
     """One signed-in Matrix account: the nio client, its sync loop, the listeners of its rooms."""
-
-    @classmethod
-    def of(cls, credentials: Credentials) -> Connection:
-        return cls(credentials.homeserver, credentials.user_id, credentials.access_token, credentials.device_id)
 
     def __init__(self, homeserver: str, user_id: str, access_token: str, device_id: str | None = None) -> None:
         config = AsyncClientConfig(max_timeouts=2, request_timeout=30, backoff_factor=0.1,
@@ -369,7 +340,7 @@ class Connection:
             levels["users"] = {referee: 100, self.user_id: 100}  # for the room's first events; handed over below
         response = await self.client.room_create(
             visibility=RoomVisibility.public if public else RoomVisibility.private,
-            name=name, room_version=ROOM_VERSION, federate=True, room_type=protocol.TABLE,
+            name=name, room_version=ROOM_VERSION, room_type=protocol.ROOM_TYPE, federate=True,
             preset=RoomPreset.public_chat if public else RoomPreset.private_chat,
             invite=guests, power_level_override=levels,
             initial_state=[{"type": protocol.TABLE, "state_key": "", "content": spec.to_json()},
@@ -396,6 +367,14 @@ class Connection:
     async def leave_room(self, room_id: str) -> None:
         """Leave the room for good (the seat's moves stay in its history)."""
         await self.client.room_leave(room_id)
+
+    async def public_tables(self) -> list[PublicTable]:
+        """The tables in this homeserver's room directory (opened with ``public=True``)."""
+        response = await self.client.list_public_rooms(limit=100, filter_room_types=[protocol.ROOM_TYPE])
+        rooms = getattr(response, "public_rooms", None)
+        if rooms is None:
+            raise OnlineError(f"the room directory could not be read: {getattr(response, 'message', response)}")
+        return [PublicTable(room.room_id, room.name, room.num_joined_members) for room in rooms]
 
     def invitations(self) -> list[Invitation]:
         """The rooms this account is invited to and has not joined."""
@@ -478,7 +457,7 @@ class Connection:
                 found.append(summary)
         return found
 
-    async def sit(self, room_id: str, *, host: bool = True, wait: float = 10.0) -> TableView:
+    async def sit(self, room_id: str, *, host: bool = True, wait: float = 30.0) -> TableView:
         """Sit at (or watch) a joined table: its game replayed, its news from now on.
 
         When this account is the table's referee and ``host`` is true, the
@@ -494,7 +473,7 @@ class Connection:
                 record = await self.read_room(room_id)
                 if record.spec is not None or time.monotonic() > deadline:
                     break
-                await asyncio.sleep(0.3)
+                await asyncio.sleep(1.0)
             if record.spec is None:
                 raise TableNotReady("the table's referee has not set the table up")
             if host and record.spec.referee == self.user_id:
@@ -518,6 +497,12 @@ class Connection:
         except BaseException:
             self._hosted.pop(room_id, None)
             raise
+
+
+def local_copy(room_id: str, user_id: str) -> Path:
+    """Where this program keeps its copy of a table's game: the data folder's ``online`` folder, by room and account."""
+    key = hashlib.sha256(f"{user_id} {room_id}".encode()).hexdigest()[:24]
+    return storage.data_dir() / "online" / f"{key}.json"
 
 
 def _shown_options(spec: TableSpec) -> dict[str, Any]:
@@ -565,6 +550,9 @@ class TableView:
         self._away = False
         self._watch: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        #: The local copy of the table's game, a save like any other, written after each entry (the room is
+        #: the record; this copy lets a player review, or play on alone, should the homeserver lose it).
+        self.local_copy = local_copy(room_id, connection.user_id)
 
     # -- what a front end reads
 
@@ -574,7 +562,7 @@ class TableView:
         return self.table.spec
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         assert self.table is not None, "the table is read when sit() returns"
         return self.table.game
 
@@ -600,17 +588,25 @@ class TableView:
 
     async def _load(self, record: RoomRecord, first: bool = False) -> None:
         assert self.table is not None and record.spec is not None
+        # A seat taken (the table event again): said as the table read again, so a front end takes its seats anew.
         changed = record.spec != self.table.spec
-        if changed:  # a seat taken, say: the game is built again with its players, and said as read again
-            self.table = Table(record.spec)
+        if changed:
+            if replace(record.spec, seats=self.table.spec.seats) == self.table.spec and \
+                    record.spec.players == self.table.spec.players:
+                self.table.spec = record.spec  # a seat taken: the same game, the same game object
+            else:
+                self.table = Table(record.spec)
         self.members = dict(record.members)
         me = self.connection.user_id
         mine = [request.id for sender, request in record.requests if sender == me]
         self._mine.update(mine)
         answered = record.answered()
         now = time.monotonic()
+        seats = record.spec.seats_of(me)
         for sender, request in record.requests:
-            if sender == me and request.id not in answered and request.id not in self.pending:
+            # Only a request for a seat of ours gets an answer (a seat asked for is answered by the table event).
+            if sender == me and request.id not in answered and request.id not in self.pending \
+                    and request.seat in seats and "sit" not in request.ask:
                 self.pending[request.id] = (request, now, now)
         fits = not first and not changed and record.entries[:self.table.seq] == self.table.entries
         # Only the new entries, said as they come; else the whole game again.
@@ -626,7 +622,9 @@ class TableView:
         for request_id in answered:
             await self._answered(request_id)
         if first and mine:
-            await self.news.put(WhileAway(self.table.since(last_of(self.table.entries, mine))))
+            heard = max(last_of(self.table.entries, mine), self._heard_before())
+            await self.news.put(WhileAway(self.table.since(heard)))
+        self._keep_copy()
 
     async def reread(self) -> None:
         """Read the whole room again and rebuild the game in place (after a gap or an entry that did not fit)."""
@@ -702,6 +700,7 @@ class TableView:
             news = Played(news.seq, news.events, news.actions, mine)
         else:
             news = TakenBack(news.seq, news.actions, mine)
+        self._keep_copy()
         await self.news.put(news)
         return True
 
@@ -711,6 +710,23 @@ class TableView:
         await self._answered(refusal.request)
         error = protocol.rebuild_refusal(refusal, self.game.options_spec)
         await self.news.put(Refused(refusal.request, error))
+
+    def _heard_before(self) -> int:
+        """The last entry this program had applied when it last stopped, as its local copy says (0 without one)."""
+        assert self.table is not None
+        try:
+            copy = save.read(self.local_copy)
+        except save.BadSave:
+            return 0
+        return self.table.heard_up_to(copy.history)
+
+    def _keep_copy(self) -> None:
+        assert self.table is not None
+        try:
+            self.local_copy.parent.mkdir(parents=True, exist_ok=True)
+            save.write(self.table.game, self.local_copy, SaveInfo(dice=self.table.spec.dice).touched())
+        except OSError as error:  # the room still holds the game; the copy is a spare
+            log.info("%s: the local copy could not be written: %s", self.room_id, error)
 
     async def _answered(self, request_id: str) -> None:
         self.pending.pop(request_id, None)
@@ -767,6 +783,18 @@ class TableView:
     async def undo(self, seat: int | None = None) -> str:
         """Ask to take back the last step, as the rules of undo allow (the referee decides)."""
         return await self.ask({"undo": True}, seat)
+
+    async def sit_down(self, seat: int | None = None) -> str:
+        """Ask for an open seat (the first one unless ``seat`` is given); the table event then names this account.
+
+        :class:`NotSeated` when no seat is open.
+        """
+        open_seats = self.spec.open_seats()
+        if not open_seats or (seat is not None and seat not in open_seats):
+            raise NotSeated()
+        request = Request(uuid.uuid4().hex, open_seats[0] if seat is None else seat, {"sit": True})
+        await self.connection.send(self.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)
+        return request.id
 
     async def say(self, text: str) -> None:
         """Send a chat message to the table (an ordinary Matrix text message)."""

@@ -16,7 +16,9 @@ each content a JSON object with ``"version": 1``:
     ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
     ``{"throw": true}`` (the referee throws the random dice due, after a
     re-throw move where the game has one), ``{"roll": [3, 4]}`` (dice typed
-    from a real throw, manual tables only) or ``{"undo": true}``.
+    from a real throw, manual tables only), ``{"undo": true}``, or
+    ``{"sit": true}`` (take the open seat ``seat``: the referee then sends
+    the table event again with the sender in it).
 ``org.accessible_dice.action`` (the referee only)
     ``seq`` (1, 2, 3, ...: one per entry, none skipped), ``request`` (the id
     answered, or ``null`` for a computer's move) and either ``actions`` (the
@@ -45,6 +47,8 @@ from accessible_dice.games.options import Option
 
 VERSION = 1
 TABLE = "org.accessible_dice.table"
+#: The room type of a table's room (in its create event), so the room directory lists tables apart.
+ROOM_TYPE = "org.accessible_dice.table"
 REQUEST = "org.accessible_dice.request"
 ACTION = "org.accessible_dice.action"
 REFUSED = "org.accessible_dice.refused"
@@ -75,10 +79,11 @@ class BadEvent(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat at the table: the player's name in the game, and the Matrix user who plays it (``None``: a computer).
+    """A seat at the table: the player's name in the game, and the Matrix user who plays it.
 
-    An ``open`` seat waits for anyone to take it (a public table, docs/online.md); the game starts when none is
-    left.
+    A seat without a user is a computer's (its name says so, ``cpu...``)
+    unless it is ``open``: the first member who asks to sit there
+    (``{"sit": true}``) gets it, so a public table can be joined by anyone.
     """
 
     name: str
@@ -86,9 +91,12 @@ class Seat:
     open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        if self.open:
-            return {"name": self.name, "open": True}
-        return {"name": self.name} if self.user is None else {"name": self.name, "user": self.user}
+        data: dict[str, Any] = {"name": self.name}
+        if self.user is not None:
+            data["user"] = self.user
+        elif self.open:
+            data["open"] = True
+        return data
 
 
 def seat_name(user: str) -> str:
@@ -125,7 +133,7 @@ class TableSpec:
         return tuple(seat.name for seat in self.seats)
 
     def open_seats(self) -> tuple[int, ...]:
-        """The seats still waiting for a player (the game starts when there are none)."""
+        """The seats nobody has taken yet (a public table's)."""
         return tuple(number for number, seat in enumerate(self.seats) if seat.open)
 
     def seats_of(self, user: str) -> tuple[int, ...]:
@@ -154,7 +162,7 @@ class Request:
     ask: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "id": self.id, "seat": self.seat, "ask": dict(self.ask)}
+        return _content(self)
 
 
 @dataclass(frozen=True)
@@ -184,7 +192,13 @@ class Refusal:
     data: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "request": self.request, "refusal": self.refusal, "data": dict(self.data)}
+        return _content(self)
+
+
+def _content(event: Request | Refusal) -> dict[str, Any]:
+    """An event's content: its fields as they are, and the protocol's version."""
+    return {"version": VERSION, **{key: dict(value) if isinstance(value, Mapping) else value
+                                   for key, value in vars(event).items()}}
 
 
 # ---------------------------------------------------------------- checking what the room holds
@@ -258,10 +272,7 @@ def parse_table(content: Any) -> TableSpec:
         user = item.get("user")
         if user is not None and (not isinstance(user, str) or not _USER_ID.fullmatch(user)):
             raise BadEvent("a seat's user is not a Matrix user id")
-        if item.get("open") is True and user is None:
-            seats.append(Seat(item["name"], open=True))
-            continue
-        seats.append(Seat(item["name"], user))
+        seats.append(Seat(item["name"], user, user is None and item.get("open") is True))
     if not seats:
         raise BadEvent("the table has no seats")
     referee = _field(data, "referee", str)

@@ -156,6 +156,8 @@ class Referee:
         except Exception:  # values of a type no rule expects: untrusted data, never a crash
             log.info("%s: request %s is not readable; ignored", self.room_id, request.id)
             self.answered.add(request.id)
+            # Should anything have been applied before it broke, the room decides again what the game is.
+            self.stale = len(session.game.history) != before
             return
         self.answered.add(request.id)
         if undone:
@@ -198,9 +200,7 @@ class Referee:
         turn = game.current_player()
         if turn is None:
             raise GameIsOver()
-        assert self.spec is not None
-        seats = self.spec.seats
-        dice_for_computer = session.manual and game.dice_request() is not None and seats[turn].user is None
+        dice_for_computer = session.manual and game.dice_request() is not None and turn in session.computers
         if turn != request.seat and not dice_for_computer:
             raise NotYourTurn(name=game.players[turn])
         if set(ask) == {"throw"}:

@@ -216,6 +216,19 @@ class Table:
                 first_bad = mismatch.seq if first_bad is None else first_bad
         return first_bad
 
+    def heard_up_to(self, history: Sequence[Action]) -> int:
+        """The last entry after which the game's history was ``history`` (what a program had applied when
+        it stopped, read from its local copy); 0 when none was."""
+        now = self.game.history
+        if list(now[:len(history)]) != list(history):
+            return 0
+        length, found = 0, 0
+        for entry in self.entries:
+            length = length - entry.undo if entry.undo else length + len(entry.actions)
+            if length == len(history):
+                found = entry.seq
+        return found
+
     def since(self, seq: int) -> tuple[Event, ...]:
         """Every event of the entries after entry ``seq``, for "While you were away"."""
         return tuple(event for events in self.events[seq:] for event in events)

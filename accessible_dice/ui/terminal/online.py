@@ -19,7 +19,7 @@ from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 
@@ -33,7 +33,7 @@ from accessible_dice.names import check_names
 from accessible_dice.online import account, lobby, protocol
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
-from accessible_dice.online.protocol import Seat, open_seat, seat_name
+from accessible_dice.online.protocol import BadEvent, Seat, open_seat, seat_name
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.table import (
     Chat,
@@ -66,8 +66,6 @@ from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import rewind
 from accessible_dice.utterance import Cue, Utterance
 
-T = TypeVar("T")
-
 #: A Matrix user id, as the protocol checks it.
 USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
 
@@ -78,29 +76,30 @@ def run_online(online: Online) -> int:
 
 
 def _console(online: Online, launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
-    _quiet_nio()
     inbox = Inbox()
     inbox.start()
-    screen = SettingsScreen(lang, chosen, config.settings_path())
-    menu = OnlineMenu(announcer, inbox, lang, screen, account.account_path())
-    try:
-        if online.action == "logout":
-            menu.log_out()
-            return 0
-        menu.run(online.table)
-    finally:
-        menu.close()
-    # Translators: leaving the program from the online menu.
-    announcer.say(answer(lang._("Goodbye.")))
+    _online(announcer, inbox, lang, SettingsScreen(lang, chosen, config.settings_path()), online)
+    if online.action is None:
+        # Translators: leaving the program from the online menu.
+        announcer.say(answer(lang._("Goodbye.")))
     return 0
 
 
 def play_online(announcer: Announcer, language: Language, settings: SettingsScreen, lines: Lines) -> None:
     """The main menu's *Play online*: the online menu, and back to the main menu when it ends."""
+    _online(announcer, lines.inbox(), language, settings)
+
+
+def _online(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
+            online: Online | None = None) -> None:
+    """The online menu (or the table, or the logout, ``online`` asks for) until it is left."""
     _quiet_nio()
-    menu = OnlineMenu(announcer, lines.inbox(), language, settings, account.account_path())
+    menu = OnlineMenu(announcer, inbox, language, settings, account.account_path())
     try:
-        menu.run()
+        if online is not None and online.action == "logout":
+            menu.log_out()
+        else:
+            menu.run(None if online is None else online.table)
     finally:
         menu.close()
 
@@ -264,7 +263,7 @@ class OnlineMenu(Menu):
                 self._guarded(lambda: self._join(table))
             while self._guarded(self._online_main):
                 pass
-        except EndOfInput:
+        except (Back, EndOfInput):  # back (or the end of input) while signing in
             return
 
     def _guarded(self, step: Callable[[], object]) -> bool:
@@ -442,6 +441,11 @@ class OnlineMenu(Menu):
             raise NotARoom(room=typed.strip())
         room = found.group(1)
         connection = self.connected()
+        if room.startswith("#"):  # an alias: the room it names (the room's state is read by its id)
+            resolved = self.network.call(connection.client.room_resolve_alias(room))
+            if not getattr(resolved, "room_id", None):
+                raise NoSuchTable(room=room)
+            room = str(resolved.room_id)
         try:
             self.network.call(connection.join(room))
         except OnlineError:
@@ -491,7 +495,7 @@ class OnlineMenu(Menu):
         connection = self.connected()
         try:
             view = self.network.call(connection.sit(room))
-        except TableNotReady:
+        except (TableNotReady, BadEvent):  # no table set up, or one this program cannot play
             raise NotATable(room=room) from None
         except OnlineError:
             raise NoSuchTable(room=room) from None
@@ -558,6 +562,11 @@ class RefereeRefusedIt(IllegalMove):
 class HintForYourTurn(IllegalMove):
     # Translators: hint asked for at an online table by a spectator, or while another player is to act.
     template = N_("At an online table the hint is for your own turn only.")
+
+
+class ChatNotSent(DiceError):
+    # Translators: a chat message could not be sent (the connection to the homeserver is out); type it again.
+    template = N_("The message could not be sent; type it again when the connection is back.")
 
 
 class NothingToSay(InvalidInput):
@@ -851,7 +860,10 @@ class TablePlay(Terminal):
         if chosen == "say":
             if not rest.strip():
                 raise NothingToSay()
-            session.network.call(session.view.say(rest.strip()))
+            try:
+                session.network.call(session.view.say(rest.strip()))
+            except OnlineError:
+                raise ChatNotSent() from None
             # Translators: a chat message was sent to the table.
             self.say(answer(self._("Said to the table.")))
         elif chosen == "chat":
