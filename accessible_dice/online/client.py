@@ -513,6 +513,16 @@ def _shown_options(spec: TableSpec) -> dict[str, Any]:
     return {option.key: option.show(game.options[option.key]) for option in game.options_spec}
 
 
+def _rebuilt(old: Table, new: Table) -> Table:
+    """``new``, keeping ``old``'s game object where it is the same game (a seat taken and renamed after its
+    player): a presenter holding the game goes on with the new names."""
+    if type(new.game) is type(old.game):
+        old.game.__dict__.clear()
+        old.game.__dict__.update(new.game.__dict__)
+        new.game = old.game
+    return new
+
+
 def take(record: RoomRecord, event: dict[str, Any], referee: str) -> None:
     """File one timeline event of a room into ``record``; anything malformed is logged and left out."""
     kind, sender, content = event.get("type"), event.get("sender"), event.get("content")
@@ -595,7 +605,7 @@ class TableView:
                     record.spec.players == self.table.spec.players:
                 self.table.spec = record.spec  # a seat taken: the same game, the same game object
             else:
-                self.table = Table(record.spec)
+                self.table = _rebuilt(self.table, Table(record.spec))
         self.members = dict(record.members)
         me = self.connection.user_id
         mine = [request.id for sender, request in record.requests if sender == me]
