@@ -379,7 +379,8 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
     kept_sign_in(tmp_path, synapse_server, "alone")
     program = Program.start(tmp_path, ["online"])
     program.expect("Online")
-    for line in ("1", "2", "cpu", "", "", ""):  # Yatzy against the computer, random dice, own referee
+    for line in ("1", "2", "cpu", "", "", "", ""):  # Yatzy against the computer (its level: the setting's),
+        # random dice, own referee
         program.type(line)
     program.expect("You play Alone.")
     said = {"r": "Alone threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",
