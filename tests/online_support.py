@@ -27,6 +27,8 @@ from accessible_dice.online.protocol import Seat
 from accessible_dice.online.table import News, Played
 from accessible_dice.session import computer_plan
 
+#: The computers' pace at the tests' tables (ms): quick, but still a pause of the referee's own.
+PACE = 20
 #: The longest any step may take to reach every program: only a failing test waits this long, and a
 #: machine shared by many test runs can be slow (a sync that just returned, a homeserver kept busy).
 STEP_LIMIT = 60.0
@@ -101,8 +103,16 @@ async def step(players: Sequence[Player], rng: random.Random) -> None:
         moves, _advice = computer_plan(actor.view.game, rng)
         await actor.view.move(moves[0])
     await settle(players, before + 1)
-    # Computers the referee plays may follow; wait until the last entry reached everyone.
-    await wait_for(lambda: len({p.view.table.seq for p in players if p.view and p.view.table}) == 1)
+    # Computers the referee plays may follow, at the table's pace: wait until a person is to act again (or
+    # the game is over) and the last entry reached everyone.
+    await wait_for(lambda: person_or_end(view) and len({p.view.table.seq for p in players
+                                                        if p.view and p.view.table}) == 1)
+
+
+def person_or_end(view: TableView) -> bool:
+    """Whether a seated person is to act at the table (no computer of the referee's), or the game is over."""
+    turn = view.game.current_player()
+    return turn is None or view.spec.seats[turn].user is not None
 
 
 async def play_steps(players: Sequence[Player], count: int, rng: random.Random) -> bool:
@@ -177,7 +187,7 @@ async def seated(server: Synapse, game: str, names: list[str], *, computers: tup
     seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
     seats += [Seat(name) for name in computers]
     room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
-                                                  dice="manual" if manual else "random")
+                                                  dice="manual" if manual else "random", pace=PACE)
     for player in players[1:]:
         await wait_invited(player, room)
         await player.connection.join(room)

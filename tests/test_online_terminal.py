@@ -348,7 +348,8 @@ def test_a_table_opened_in_the_terminal_is_refereed_by_the_referee_command(
         kept_sign_in(tmp_path, synapse_server, "solo")
         anna = Program.start(tmp_path, ["online"])
         anna.expect("Online")
-        for line in ("1", "1", "cpu", "", "", bot.user_id):  # Shut the Box against the computer, the bot referees
+        for line in ("1", "1", "cpu", "", "", "", bot.user_id):  # Shut the Box against the computer (at the
+            # computer level of the settings), the bot referees
             anna.type(line)
         anna.expect(f"Referee: {bot.user_id}. You play Solo.")
         anna.type("r")
@@ -378,7 +379,8 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
     kept_sign_in(tmp_path, synapse_server, "alone")
     program = Program.start(tmp_path, ["online"])
     program.expect("Online")
-    for line in ("1", "2", "cpu", "", "", ""):  # Yatzy against the computer, random dice, own referee
+    for line in ("1", "2", "cpu", "", "", "", ""):  # Yatzy against the computer (its level: the setting's),
+        # random dice, own referee
         program.type(line)
     program.expect("You play Alone.")
     said = {"r": "Alone threw", "hold 1": "Held: the", "undo": "Taken back: Hold die 1",

@@ -45,6 +45,7 @@ from nio import (
     MessageDirection,
     RoomCreateResponse,
     RoomGetStateResponse,
+    RoomInviteResponse,
     RoomMessagesResponse,
     RoomPreset,
     RoomSendResponse,
@@ -316,7 +317,8 @@ class Connection:
 
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
-                         public: bool = False, referee: str | None = None, name: str | None = None) -> str:
+                         public: bool = False, referee: str | None = None, name: str | None = None,
+                         pace: int = protocol.DEFAULT_PACE, language: str | None = None) -> str:
         """Open a table: a new room with the table event and power levels; its room id.
 
         ``referee`` is this account unless a standalone referee's account is
@@ -325,11 +327,14 @@ class Connection:
         rules' refusal (a :class:`DiceError`) before any room is made.
         """
         referee = referee or self.user_id
-        shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level))
-        spec = TableSpec(game, shown, tuple(seats), referee, dice, level)
+        shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
+        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language)
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
-        if referee != self.user_id and referee not in guests:
-            guests.append(referee)
+        # A public table is in the room directory, and readable before joining: its seats are shown there.
+        seen = "world_readable" if public else "shared"
+        # A standalone referee is invited only once the referee's events are its alone (below): invited at
+        # once, it could join first, find the opener still able to send them, and rightly refuse the table.
+        guests = [user for user in guests if user != referee]
         levels = power_levels(referee)
         if referee != self.user_id:
             levels["users"] = {referee: 100, self.user_id: 100}  # for the room's first events; handed over below
@@ -340,13 +345,16 @@ class Connection:
             invite=guests, power_level_override=levels,
             initial_state=[{"type": protocol.TABLE, "state_key": "", "content": spec.to_json()},
                            {"type": "m.room.history_visibility", "state_key": "",
-                            "content": {"history_visibility": "shared"}}])
+                            "content": {"history_visibility": seen}}])
         if not isinstance(response, RoomCreateResponse):
             raise OnlineError(f"the table could not be opened: {getattr(response, 'message', response)}")
         room_id = str(response.room_id)
         if referee != self.user_id:
             # Hand the referee's events over now: the referee needs them, and the opener must not keep them.
             await self.put_state(room_id, "m.room.power_levels", power_levels(referee))
+            invited = await self.client.room_invite(room_id, referee)
+            if not isinstance(invited, RoomInviteResponse):
+                raise OnlineError(f"the referee could not be invited: {getattr(invited, 'message', invited)}")
         return room_id
 
     async def join(self, room_id: str) -> None:
@@ -505,6 +513,16 @@ def _shown_options(spec: TableSpec) -> dict[str, Any]:
     return {option.key: option.show(game.options[option.key]) for option in game.options_spec}
 
 
+def _rebuilt(old: Table, new: Table) -> Table:
+    """``new``, keeping ``old``'s game object where it is the same game (a seat taken and renamed after its
+    player): a presenter holding the game goes on with the new names."""
+    if type(new.game) is type(old.game):
+        old.game.__dict__.clear()
+        old.game.__dict__.update(new.game.__dict__)
+        new.game = old.game
+    return new
+
+
 def take(record: RoomRecord, event: dict[str, Any], referee: str) -> None:
     """File one timeline event of a room into ``record``; anything malformed is logged and left out."""
     kind, sender, content = event.get("type"), event.get("sender"), event.get("content")
@@ -580,12 +598,14 @@ class TableView:
 
     async def _load(self, record: RoomRecord, first: bool = False) -> None:
         assert self.table is not None and record.spec is not None
-        if record.spec != self.table.spec:
+        # A seat taken (the table event again): said as the table read again, so a front end takes its seats anew.
+        changed = record.spec != self.table.spec
+        if changed:
             if replace(record.spec, seats=self.table.spec.seats) == self.table.spec and \
                     record.spec.players == self.table.spec.players:
                 self.table.spec = record.spec  # a seat taken: the same game, the same game object
             else:
-                self.table = Table(record.spec)
+                self.table = _rebuilt(self.table, Table(record.spec))
         self.members = dict(record.members)
         me = self.connection.user_id
         mine = [request.id for sender, request in record.requests if sender == me]
@@ -598,7 +618,7 @@ class TableView:
             if sender == me and request.id not in answered and request.id not in self.pending \
                     and request.seat in seats and "sit" not in request.ask:
                 self.pending[request.id] = (request, now, now)
-        fits = not first and record.entries[:self.table.seq] == self.table.entries
+        fits = not first and not changed and record.entries[:self.table.seq] == self.table.entries
         # Only the new entries, said as they come; else the whole game again.
         if not (fits and all([await self._apply(entry) for entry in record.entries[self.table.seq:]])):
             bad = self.table.replay(record.entries)

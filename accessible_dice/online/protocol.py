@@ -8,8 +8,9 @@ each content a JSON object with ``"version": 1``:
     (each ``{"name": ..., "user": "@id:server"}``, or ``{"name": "cpu..."}``
     for a computer the referee plays), ``referee`` (the Matrix user who
     holds the authoritative game), ``dice`` (``"random"`` or ``"manual"``)
-    and ``level`` (the computers' level). It counts only when its sender is
-    the referee it names.
+    ``level`` (the computers' level) and ``pace`` (milliseconds the referee
+    waits before each computer's step, so players can follow). It counts
+    only when its sender is the referee it names.
 ``org.accessible_dice.request`` (any seated player)
     ``id`` (unique, chosen by the asking program), ``seat`` (from 0) and
     ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
@@ -54,6 +55,10 @@ REFUSED = "org.accessible_dice.refused"
 #: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
 REFEREE_ONLY = (TABLE, ACTION, REFUSED)
 DICE = ("random", "manual")
+#: The computers' pace when a table names none (ms): about the time a sentence of news takes to be heard.
+DEFAULT_PACE = 1500
+#: The slowest pace a table may ask for (ms).
+MAX_PACE = 10_000
 
 #: The most a content may weigh as JSON (Matrix allows 64 KiB per event; a game's entry is well under 2 KiB).
 MAX_BYTES = 16_000
@@ -64,6 +69,7 @@ MAX_STRING = 500
 #: The largest number anywhere in a content.
 MAX_NUMBER = 10**9
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._~-]{1,64}")
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?")
 _USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
 
 
@@ -93,6 +99,17 @@ class Seat:
         return data
 
 
+def seat_name(user: str) -> str:
+    """The name a Matrix user plays under: the id's local part, capitalised (``@anna:hs`` plays as Anna)."""
+    local = user[1:].split(":", 1)[0]
+    return local[:1].upper() + local[1:]
+
+
+def open_seat(number: int) -> Seat:
+    """Seat ``number`` (from 0) left open: its name until someone takes it is only a placeholder."""
+    return Seat(f"seat-{number + 1}", open=True)
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """What ``org.accessible_dice.table`` says: the game, its seats and its referee."""
@@ -103,6 +120,9 @@ class TableSpec:
     referee: str
     dice: str = "random"
     level: str | None = None
+    pace: int = DEFAULT_PACE
+    #: The language the opener speaks (a code like ``"en"``), for the list of public tables.
+    language: str | None = None
 
     @property
     def manual(self) -> bool:
@@ -126,6 +146,10 @@ class TableSpec:
                                 "dice": self.dice}
         if self.level is not None:
             data["level"] = self.level
+        if self.pace != DEFAULT_PACE:
+            data["pace"] = self.pace
+        if self.language is not None:
+            data["language"] = self.language
         return data
 
 
@@ -260,7 +284,14 @@ def parse_table(content: Any) -> TableSpec:
     level = data.get("level")
     if level is not None and not isinstance(level, str):
         raise BadEvent("the level is not a word")
-    return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level)
+    pace = data.get("pace", DEFAULT_PACE)
+    if not isinstance(pace, int) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
+        raise BadEvent(f"the pace is not a number of milliseconds up to {MAX_PACE}")
+    language = data.get("language")
+    if language is not None and (not isinstance(language, str) or not _LANGUAGE.fullmatch(language)):
+        raise BadEvent("the language is not a language code")
+    return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level,
+                     pace, language)
 
 
 def parse_request(content: Any) -> Request:

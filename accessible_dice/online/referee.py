@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
 import signal
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from accessible_dice.errors import DiceError
@@ -37,6 +37,7 @@ from accessible_dice.online import protocol
 from accessible_dice.online.client import Connection, OnlineError, RoomRecord, referee_in_charge, take
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
 from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
+from accessible_dice.online.seating import SIT, check_playing, seated
 from accessible_dice.online.table import Table
 from accessible_dice.session import Session
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
@@ -60,6 +61,10 @@ class Referee:
         self.seq = 0
         self.answered: set[str] = set()
         self._lock = asyncio.Lock()
+        #: The tasks taking this table's events, in the order they came (see :meth:`on_events`).
+        self._working: set[asyncio.Task[None]] = set()
+        #: The task playing the computers' seats, at the table's pace (one at a time).
+        self._computing: asyncio.Task[None] | None = None
         #: Per process, so a retried send is one event and two processes never share a transaction id.
         self._txn = secrets.token_hex(6)
 
@@ -70,6 +75,11 @@ class Referee:
 
     async def stop(self) -> None:
         self.connection.unlisten(self.room_id, self)
+        for task in [*self._working, self._computing]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def _catch_up(self) -> None:
         async with self._lock:
@@ -88,11 +98,24 @@ class Referee:
             self.answered = record.answered()
             for sender, request in record.requests:
                 await self._handle(sender, request)
-            await self._computers()
+            self._computers()
 
     # -- listening (the same calls the client's tables get)
 
     async def on_events(self, events: list[dict[str, Any]], limited: bool) -> None:
+        """Take the events in a task of this table's: the answers' round trips to the homeserver then hold up
+        neither the sync loop nor the other tables (one referee hosts many); the table's lock keeps its
+        requests in the order they came."""
+        task = asyncio.create_task(self._take_events(events, limited), name=f"requests {self.room_id}")
+        self._working.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._working.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s: requests not taken", self.room_id, exc_info=task.exception())
+
+    async def _take_events(self, events: list[dict[str, Any]], limited: bool) -> None:
         if limited or self.stale:
             await self._catch_up()
             return
@@ -103,7 +126,7 @@ class Referee:
         async with self._lock:
             for sender, request in record.requests:
                 await self._handle(sender, request)
-            await self._computers()
+            self._computers()
 
     async def on_connection(self, online: bool) -> None:
         if online:
@@ -115,21 +138,20 @@ class Referee:
         session, spec = self.session, self.spec
         if session is None or spec is None or request.id in self.answered:
             return
-        seats = spec.seats
-        if set(request.ask) == {"sit"} and request.seat < len(seats) and seats[request.seat].open:
+        if dict(request.ask) == SIT:
             await self._seat(sender, request)
             return
+        seats = spec.seats
         if request.seat >= len(seats) or seats[request.seat].user != sender:
             log.info("%s: request %s from %s for seat %s ignored: not their seat",
                      self.room_id, request.id, sender, request.seat)
             return
         before = len(session.game.history)
         try:
+            check_playing(spec)
             undone = self._carry_out(session, request)
         except DiceError as error:
-            self.answered.add(request.id)
-            refusal = Refusal(request.id, protocol.refusal_name(error), protocol.refusal_data(error))
-            await self._send(protocol.REFUSED, refusal.to_json())
+            await self._refuse(request, error)
             return
         except Exception:  # values of a type no rule expects: untrusted data, never a crash
             log.info("%s: request %s is not readable; ignored", self.room_id, request.id)
@@ -143,17 +165,32 @@ class Referee:
         else:
             await self._publish(request.id, session.game.history[before:])
 
-    async def _seat(self, sender: str, request: Request) -> None:
-        """Give the open seat asked for to ``sender``: the table event again, with them in it."""
-        assert self.spec is not None
+    async def _refuse(self, request: Request, error: DiceError) -> None:
         self.answered.add(request.id)
-        if self.spec.seats_of(sender):
-            log.info("%s: %s asked for a second seat; ignored", self.room_id, sender)
+        refusal = Refusal(request.id, protocol.refusal_name(error), protocol.refusal_data(error))
+        await self._send(protocol.REFUSED, refusal.to_json())
+
+    async def _seat(self, sender: str, request: Request) -> None:
+        """Give ``sender`` the open seat asked for: the table event sent again, the game built with its
+        players; refused when the seat is not open to them."""
+        assert self.spec is not None
+        try:
+            spec = seated(self.spec, sender, request.seat)
+        except DiceError as error:
+            await self._refuse(request, error)
             return
-        seats = list(self.spec.seats)
-        seats[request.seat] = protocol.Seat(seats[request.seat].name, sender)
-        self.spec = replace(self.spec, seats=tuple(seats))
-        await self.connection.put_state(self.room_id, protocol.TABLE, self.spec.to_json())
+        self.answered.add(request.id)
+        if spec == self.spec:
+            return
+        try:
+            await self.connection.put_state(self.room_id, protocol.TABLE, spec.to_json())
+        except OnlineError as error:  # not taken: the request is sent again and asked anew
+            self.answered.discard(request.id)
+            log.info("%s: seat %s not given yet (%s)", self.room_id, request.seat, error)
+            return
+        # No move is played while a seat is open, so the game starts afresh with its players' names.
+        self.spec, self.session = spec, Session(Table(spec).game, manual=spec.manual)
+        self._computers()
 
     def _carry_out(self, session: Session, request: Request) -> int:
         """Apply what ``request`` asks for (a refusal raises); how many actions were taken back, for an undo."""
@@ -191,15 +228,29 @@ class Referee:
             raise NotYourTurn(name=session.game.players[first.player])
         return len(taken)
 
-    async def _computers(self) -> None:
-        session, spec = self.session, self.spec
-        if session is None or spec is None:
-            return
-        level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
-        while session.computer_to_act() and not self.stale:
-            before = len(session.game.history)
-            session.computer_step(level or DEFAULT_LEVEL)
-            await self._publish(None, session.game.history[before:])
+    def _computers(self) -> None:
+        """Have the computers play their seats, unless they already are: in a task of their own, so the
+        table's pause before each of their steps holds up neither the sync loop nor any other table."""
+        if self._computing is None or self._computing.done():
+            self._computing = asyncio.create_task(self._play_computers(), name=f"computers {self.room_id}")
+
+    async def _play_computers(self) -> None:
+        """Each step a computer is due, after the table's pace, until a person is to act (or the game ends)."""
+        while self._computer_due():
+            assert self.spec is not None
+            await asyncio.sleep(self.spec.pace / 1000)
+            async with self._lock:
+                session, spec = self.session, self.spec
+                if session is None or spec is None or not self._computer_due():
+                    return
+                level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
+                before = len(session.game.history)
+                session.computer_step(level or DEFAULT_LEVEL)
+                await self._publish(None, session.game.history[before:])
+
+    def _computer_due(self) -> bool:
+        return (self.session is not None and self.spec is not None and not self.stale and not self.spec.open_seats()
+                and self.session.computer_to_act())
 
     async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
         self.seq += 1

@@ -21,6 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from babel import Locale, UnknownLocaleError
+
 from accessible_dice import saved_games
 from accessible_dice import settings as config
 from accessible_dice.cli import ROOM, Online
@@ -28,10 +30,10 @@ from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCount
 from accessible_dice.names import check_names
-from accessible_dice.online import account
+from accessible_dice.online import account, lobby, protocol
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
-from accessible_dice.online.protocol import BadEvent, Seat
+from accessible_dice.online.protocol import BadEvent, Seat, open_seat, seat_name
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.table import (
     Chat,
@@ -47,10 +49,13 @@ from accessible_dice.online.table import (
 )
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation import undo as undo_words
+from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.options import word as option_word
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
+from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
@@ -333,19 +338,36 @@ class OnlineMenu(Menu):
         ]
         # Translators: the question before the online dice choices.
         manual = self.choose(self._("Dice:"), dice, default=0) == 1
+        level = self._level() if any(seat.user is None for seat in seats) else None
         referee = self._referee()
         invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
         # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
         self.say(news(self._("Tables are not encrypted: the homeserver's administrators can read the moves and "
                              "the chat.")))
+        public = any(seat.open for seat in seats)
+        if public:
+            # Translators: opening a table with open seats: anyone on the homeserver can find it and watch.
+            self.say(news(self._("The table is public: anyone on the homeserver finds it in the room directory, "
+                                 "can take an open seat or watch.")))
         room = self.network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
-                                                       invite=invited, referee=referee))
+                                                       invite=invited, referee=referee, level=level, public=public,
+                                                       language=self.language.code,
+                                                       pace=table_pace(self.screen.settings.computer_pace)))
         # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
         self.say(news(self.language.ngettext("The table is open in room {room}; {invited} is invited.",
                                              "The table is open in room {room}; {invited} are invited.",
                                              len(invited)).format(room=room, invited=self.language.join(invited))
                       if invited else self._("The table is open in room {room}.").format(room=room)))
         self._sit(room)
+
+    def _level(self) -> str:
+        """How well the table's computers play (the referee plays them): the computer-level setting by default."""
+        levels = list(LEVELS)
+        items = [(option_word(level, self.language), (level,)) for level in levels]
+        chosen = self.screen.settings.computer_level
+        # Translators: opening an online table with computer seats: the question before the levels.
+        return levels[self.choose(self._("How well do the computers play?"), items,
+                                  default=levels.index(chosen) if chosen in levels else len(levels) - 1)]
 
     def _referee(self) -> str | None:
         """Who referees: this program (Enter), or a standalone referee bot named by its Matrix id."""
@@ -368,10 +390,16 @@ class OnlineMenu(Menu):
                              "@ben:matrix.org, separated by commas; names starting with cpu are computer players. "
                              "The table seats {low} to {high} players, you first.").format(
                                  low=cls.min_players, high=cls.max_players))
+        # Translators: opening a table, after the question who plays; {open} is the typed word for a free seat.
+        public = self._("Type {open} for a seat anyone can take: the table is then public, in the homeserver's "
+                        "room directory.").format(open=self._(OPEN_WORD))
+        prompt = combine([prompt, news(public)]) or prompt
         while True:
             text = self.ask(prompt)
             try:
-                seats = [Seat(seat_name(me), me), *(_seat(part) for part in text.split(",") if part.strip())]
+                parts = [part for part in text.split(",") if part.strip()]
+                seats = [Seat(seat_name(me), me), *(open_seat(number) if self._open_word(part) else _seat(part)
+                                                    for number, part in enumerate(parts, start=1))]
                 check_names(",".join(seat.name for seat in seats))
                 if not cls.min_players <= len(seats) <= cls.max_players:
                     raise WrongPlayerCount(game=self._(TITLES[game_id]), low=cls.min_players,
@@ -380,16 +408,26 @@ class OnlineMenu(Menu):
             except DiceError as error:
                 self.refuse(error)
 
+    def _open_word(self, typed: str) -> bool:
+        return typed.strip().casefold() in commands.spellings(OPEN_WORD, self.language)
+
     def _invitations(self) -> None:
         """*Join a table*: the invitations, numbered, or a room typed."""
         connection = self.connected()
         invitations = connection.invitations()
         items = [(self._("Invitation from {user}: room {room}").format(user=i.inviter or "?", room=i.room_id),
                   (i.room_id,)) for i in invitations]
+        public = self.network.call(lobby.public_tables(connection))
+        items += [(self._public_label(table), (table.room_id,)) for table in public]
         if items:
-            # Translators: the title of the list of invitations to online tables.
-            chosen = self.choose(self._("Invitations:"), items, default=0)
-            self._join(invitations[chosen].room_id)
+            # Translators: the title of the list of invitations and public tables with a free seat.
+            chosen = self.choose(self._("Invitations and public tables:"), items, default=0)
+            if chosen < len(invitations):
+                self._join(invitations[chosen].room_id)
+            else:
+                table = public[chosen - len(invitations)]
+                self.network.call(lobby.take_seat(connection, table))
+                self._sit(table.room_id)
             return
         # Translators: no invitation is waiting; the player may type a room id or alias instead.
         text = self.ask(news(self._("No invitations. Type the table's room, like !abc:matrix.org or "
@@ -425,6 +463,22 @@ class OnlineMenu(Menu):
         # Translators: the title of the list of online tables in progress.
         chosen = self.choose(self._("Tables in progress:"), items, default=0)
         self._sit(tables[chosen].room_id)
+
+    def _public_label(self, table: lobby.PublicTable) -> str:
+        """A public table in the listener's words: "Yatzy, 2 of 4 seats free, in English, by Anna"."""
+        code = table.spec.language
+        spoken = Locale.parse(code).get_display_name(self.language.code) if code and _known(code) else None
+        # Translators: a public online table; {game} its name, {free} of {seats} seats are free, {name} the opener.
+        said = self.language.ngettext("{game}, {free} of {seats} seat free, by {name}",
+                                      "{game}, {free} of {seats} seats free, by {name}", len(table.spec.seats))
+        if spoken:
+            # Translators: a public online table; {language} is the opener's language, like "in English".
+            said = self.language.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
+                                          "{game}, {free} of {seats} seats free, in {language}, by {name}",
+                                          len(table.spec.seats))
+        return said.format(game=self._(TITLES.get(table.spec.game, table.spec.game)),
+                           free=self.language.number(table.free), seats=self.language.number(len(table.spec.seats)),
+                           language=spoken, name=table.opener_name)
 
     def _table_label(self, table: TableSummary) -> str:
         title = self._(TITLES.get(table.spec.game, table.spec.game))
@@ -505,6 +559,11 @@ class RefereeRefusedIt(IllegalMove):
     template = N_("The table's referee refused that.")
 
 
+class HintForYourTurn(IllegalMove):
+    # Translators: hint asked for at an online table by a spectator, or while another player is to act.
+    template = N_("At an online table the hint is for your own turn only.")
+
+
 class ChatNotSent(DiceError):
     # Translators: a chat message could not be sent (the connection to the homeserver is out); type it again.
     template = N_("The message could not be sent; type it again when the connection is back.")
@@ -528,16 +587,29 @@ TABLE_WORDS = {
     # Translators: typed at an online table: leave it (the game goes on in the room; come back later).
     "leave": N_("leave"),
 }
+#: Typed for an open seat when opening a table.
+# Translators: typed when opening an online table, in the list of players: a seat anyone can take (public table).
+OPEN_WORD = N_("open")
 #: How many chat messages ``chat`` says again.
 CHAT_REPEATED = 10
 #: The sound of a chat message.
 CHAT_CUE = Cue("chat")
 
 
-def seat_name(user: str) -> str:
-    """The name a Matrix user plays under: the id's local part, capitalised (``@anna:hs`` plays as Anna)."""
-    local = user[1:].split(":", 1)[0]
-    return local[:1].upper() + local[1:]
+def _known(code: str) -> bool:
+    """Whether Babel can name the language ``code`` (a table event's language is untrusted data)."""
+    try:
+        Locale.parse(code)
+    except (ValueError, TypeError, UnknownLocaleError):
+        return False
+    return True
+
+
+def table_pace(setting: str) -> int:
+    """The table's computer pace (ms) from the opener's computer-pace setting; a table cannot wait for one
+    player's Enter, so ``wait`` takes the normal pace."""
+    seconds = config.PACES.get(setting) or config.PACES["normal"] or protocol.DEFAULT_PACE / 1000
+    return round(seconds * 1000)
 
 
 def _seat(text: str) -> Seat:
@@ -556,6 +628,8 @@ class Snapshot:
 
     game: Game
     seq: int
+    #: This account's seats as the table event had them then (a seat taken changes them).
+    seats: tuple[int, ...] = ()
 
 
 async def _snapshot(view: TableView) -> tuple[Game, int]:
@@ -570,7 +644,7 @@ async def _forward(view: TableView, inbox: Inbox) -> None:
         item = await view.news.get()
         if isinstance(item, Reread):
             game, seq = await _snapshot(view)
-            inbox.put(Snapshot(game, seq))
+            inbox.put(Snapshot(game, seq, view.seats))
         else:
             inbox.put(item)
 
@@ -625,6 +699,8 @@ class TableSession(Session):
         self.game.__dict__.clear()
         self.game.__dict__.update(snapshot.game.__dict__)
         self.seq = snapshot.seq
+        self.seats = frozenset(snapshot.seats)
+        self.computers = frozenset(range(len(self.game.players))) - self.seats
 
     # -- acting: a request, then its answer
 
@@ -809,6 +885,14 @@ class TablePlay(Terminal):
             raise Leave
         return True
 
+    def hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
+        """The hint, for the player to act only: a spectator, or a player waiting for another, gets none (it
+        could be passed on in the chat)."""
+        turn = session.game.current_player()
+        if isinstance(session, TableSession) and turn is not None and turn not in session.seats:
+            raise HintForYourTurn()
+        return super().hint(args, session, presenter)
+
     def help_answer(self, session: Session) -> Utterance:
         """The game's help, then the table's own commands."""
         words = {name: self._(typed) for name, typed in TABLE_WORDS.items()}
@@ -867,9 +951,8 @@ class TablePlay(Terminal):
                         # Translators: the connection to the homeserver came back.
                         else self._("Connected again."))
         if isinstance(item, WhileAway):
-            said = presenter.announce(list(item.events))
-            # Translators: coming back to a table, what happened meanwhile ({news}); nothing happened: no line.
-            return None if said is None else news(self._("While you were away: {news}").format(news=said.text))
+            seats = self.session.seats if isinstance(self.session, TableSession) else ()
+            return while_away(presenter, item.events, seats)
         return None
 
     def table_words(self, session: TableSession, presenter: Presenter) -> Utterance:
@@ -877,7 +960,9 @@ class TablePlay(Terminal):
         spec = session.view.spec
         seats = self.language.join(
             # Translators: one seat at an online table: the player's name and who plays it.
-            self._("{name} ({who})").format(name=seat.name, who=seat.user or self._("computer"))
+            self._("{name} ({who})").format(name=seat.name, who=seat.user or (
+                # Translators: a seat at an online table that nobody has taken yet.
+                self._("open seat") if seat.open else self._("computer")))
             for seat in spec.seats)
         # Translators: a table's description; {game} its name, {seats} the seats, {referee} a Matrix id, {room}.
         said = [self._("{game} at room {room}: {seats}. Referee: {referee}.").format(

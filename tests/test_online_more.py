@@ -1,0 +1,135 @@
+"""Online tables beyond two friends: public tables found in the room directory, a seat taken there, computer
+seats played by the referee at the table's level and pace, a spectator who hears the game, and a player who
+leaves for the night and comes back to a summary and their turn — all through a real Synapse."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+from online_support import Player, step, wait_for
+from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
+
+from accessible_dice.online import lobby
+from accessible_dice.online.protocol import Seat, open_seat
+from accessible_dice.online.refusals import NotSeated
+from accessible_dice.online.seating import SeatsOpen
+from accessible_dice.online.table import Played, Refused, WhileAway
+from accessible_dice.presentation import presenter_for
+from accessible_dice.presentation.away import while_away
+from accessible_dice.presentation.i18n import language
+
+#: The computers' pace at this table (ms): long enough to measure, short enough for CI.
+PACE = 300
+
+
+async def refused(player: Player, request_id: str) -> Refused:
+    assert player.view is not None
+    found: list[Refused] = []
+
+    def answered() -> bool:
+        found.extend(item for item in player.take_news() if isinstance(item, Refused) and item.request == request_id)
+        return bool(found)
+
+    await wait_for(answered)
+    return found[0]
+
+
+def test_a_public_table_with_a_computer_a_spectator_and_a_player_coming_back(synapse_server: Synapse) -> None:  # noqa: F811
+    async def play() -> None:
+        anna, ben, cid = [await Player.signed_in(register(synapse_server, name)) for name in ("anna", "ben", "cid")]
+        try:
+            me = anna.account.user_id
+            room = await anna.connection.open_table("yatzy", {}, [Seat("Anna", me), Seat("cpu1"), open_seat(2)],
+                                                    public=True, level="steady", pace=PACE, language="en")
+            await anna.sit(room)
+            assert anna.view is not None
+
+            # In the room directory, with its open seat, before anyone joined.
+            found = [table for table in await lobby.public_tables(ben.connection) if table.room_id == room]
+            assert len(found) == 1
+            table = found[0]
+            assert (table.free, len(table.spec.seats), table.spec.language, table.opener_name) == (1, 3, "en", "Anna")
+            assert not [t for t in await lobby.public_tables(anna.connection) if t.room_id == room]  # seated there
+
+            # Nothing is played while a seat is open; the computer waits too.
+            error = (await refused(anna, await anna.view.throw())).error
+            assert isinstance(error, SeatsOpen)
+            assert anna.view.table is not None and anna.view.table.seq == 0
+
+            await lobby.take_seat(ben.connection, table)
+            await ben.sit(room)
+            assert ben.view is not None
+            await wait_for(lambda: ben.view is not None and ben.view.seats == (2,) and anna.view is not None
+                           and anna.view.spec.seats[2].user == ben.account.user_id)
+            assert tuple(anna.view.game.players) == ("Anna", "cpu1", "Ben")
+            assert not [t for t in await lobby.public_tables(cid.connection) if t.room_id == room]  # no seat left
+
+            # A spectator: a member without a seat hears every step and cannot play.
+            await cid.connection.join(room)
+            await cid.sit(room)
+            assert cid.view is not None and cid.view.seats == ()
+            with pytest.raises(NotSeated):
+                await cid.view.throw()
+
+            rng = random.Random(4)
+            players = [anna, ben, cid]
+            while anna.view.game.current_player() != 2:  # Anna's turn, then the computer's
+                await step(players, rng)
+            while anna.view.game.current_player() == 2:  # Ben's turn
+                await step(players, rng)
+            seq_before_night = ben.view.table.seq if ben.view.table else 0
+
+            # Ben leaves for the night; Anna plays her turn and the computer its own, at the table's pace.
+            await ben.kill()
+            arrivals: dict[int, float] = {}  # when the spectator heard each entry
+            cid.take_news()
+
+            def note() -> None:
+                for item in cid.take_news():
+                    if isinstance(item, Played):
+                        arrivals[item.seq] = time.monotonic()
+
+            async def listening() -> None:
+                while True:
+                    note()
+                    await asyncio.sleep(0.005)
+
+            listener = asyncio.create_task(listening())
+            while anna.view.game.current_player() != 2:
+                if anna.view.game.current_player() == 0:
+                    await step([anna], rng)
+                await asyncio.sleep(0.01)
+            listener.cancel()
+            await wait_for(lambda: cid.view is not None and cid.view.table is not None and anna.view is not None
+                           and anna.view.table is not None and cid.view.table.seq == anna.view.table.seq)
+            note()
+            last = anna.view.table.seq
+            assert sorted(arrivals) == list(range(seq_before_night + 1, last + 1))  # the spectator heard each step
+            assert cid.view.game == anna.view.game
+            computer = [entry.seq for entry in anna.view.table.entries if entry.request is None]
+            assert computer, "the computer played its turn"
+            gaps = [arrivals[seq] - arrivals[seq - 1] for seq in computer if seq - 1 in arrivals]
+            assert gaps and min(gaps) >= PACE / 1000 * 0.8
+
+            # Ben comes back: a summary of the night, newest last, in his own language, and his turn.
+            back = await Player.signed_in(ben.account)
+            await back.sit(room)
+            await wait_for(lambda: any(isinstance(item, WhileAway) for item in back.take_news()) or any(
+                isinstance(item, WhileAway) for item in back.heard))
+            away = next(item for item in back.heard if isinstance(item, WhileAway))
+            assert back.view is not None
+            said = while_away(presenter_for(back.view.game, language("en")), away.events, back.view.seats)
+            assert said is not None
+            assert said.text.startswith("While you were away: Anna: ")
+            assert "cpu1: " in said.text and said.text.endswith("Your turn, round 2 of 15.")
+            german = while_away(presenter_for(back.view.game, language("de")), away.events, back.view.seats)
+            assert german is not None and "While you were away" not in german.text
+            ben = back
+        finally:
+            for player in (anna, ben, cid):
+                await player.kill()
+
+    asyncio.run(play())
