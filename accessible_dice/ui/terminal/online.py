@@ -419,7 +419,7 @@ class OnlineMenu(Menu):
         items = [(self._("Invitation from {user}: room {room}").format(user=i.inviter or "?", room=i.room_id),
                   (i.room_id,)) for i in invitations]
         public = self.network.call(lobby.public_tables(connection))
-        items += [(self._public_label(table), (table.room_id,)) for table in public]
+        items += [(public_label(self.language, table), (table.room_id,)) for table in public]
         if items:
             # Translators: the title of the list of invitations and public tables with a free seat.
             chosen = self.choose(self._("Invitations and public tables:"), items, default=0)
@@ -455,36 +455,10 @@ class OnlineMenu(Menu):
             # Translators: My tables, when no online game is in progress.
             self.say(answer(self._("No tables in progress.")))
             return
-        items = [(self._table_label(t), (t.room_id,)) for t in tables]
+        items = [(table_label(self.language, t), (t.room_id,)) for t in tables]
         # Translators: the title of the list of online tables in progress.
         chosen = self.choose(self._("Tables in progress:"), items, default=0)
         self._sit(tables[chosen].room_id)
-
-    def _public_label(self, table: lobby.PublicTable) -> str:
-        """A public table in the listener's words: "Yatzy, 2 of 4 seats free, in English, by Anna"."""
-        code = table.spec.language
-        spoken = Locale.parse(code).get_display_name(self.language.code) if code and _known(code) else None
-        # Translators: a public online table; {game} its name, {free} of {seats} seats are free, {name} the opener.
-        said = self.language.ngettext("{game}, {free} of {seats} seat free, by {name}",
-                                      "{game}, {free} of {seats} seats free, by {name}", len(table.spec.seats))
-        if spoken:
-            # Translators: a public online table; {language} is the opener's language, like "in English".
-            said = self.language.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
-                                          "{game}, {free} of {seats} seats free, in {language}, by {name}",
-                                          len(table.spec.seats))
-        return said.format(game=self._(TITLES.get(table.spec.game, table.spec.game)),
-                           free=self.language.number(table.free), seats=self.language.number(len(table.spec.seats)),
-                           language=spoken, name=table.opener_name)
-
-    def _table_label(self, table: TableSummary) -> str:
-        title = self._(TITLES.get(table.spec.game, table.spec.game))
-        players = self.language.join(table.spec.players)
-        if table.my_turn:
-            # Translators: a table in My tables where it is the player's turn; {game}, {players} a list.
-            return self._("{game} with {players}: your turn").format(game=title, players=players)
-        turn = "" if table.turn is None else table.spec.players[table.turn]
-        # Translators: a table in My tables; {name} is the player to act.
-        return self._("{game} with {players}: {name}'s turn").format(game=title, players=players, name=turn)
 
     def _sit(self, room: str) -> None:
         """Play at the table in ``room`` until the player leaves it (back to this menu)."""
@@ -585,6 +559,35 @@ OPEN_WORD = N_("open")
 CHAT_REPEATED = 10
 #: The sound of a chat message.
 CHAT_CUE = Cue("chat")
+
+
+def public_label(language: Language, table: lobby.PublicTable) -> str:
+    """A public table in the listener's words: "Yatzy, 2 of 4 seats free, in English, by Anna"."""
+    code = table.spec.language
+    spoken = Locale.parse(code).get_display_name(language.code) if code and _known(code) else None
+    # Translators: a public online table; {game} its name, {free} of {seats} seats are free, {name} the opener.
+    said = language.ngettext("{game}, {free} of {seats} seat free, by {name}",
+                             "{game}, {free} of {seats} seats free, by {name}", len(table.spec.seats))
+    if spoken:
+        # Translators: a public online table; {language} is the opener's language, like "in English".
+        said = language.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
+                                 "{game}, {free} of {seats} seats free, in {language}, by {name}",
+                                 len(table.spec.seats))
+    return said.format(game=language._(TITLES.get(table.spec.game, table.spec.game)),
+                       free=language.number(table.free), seats=language.number(len(table.spec.seats)),
+                       language=spoken, name=table.opener_name)
+
+
+def table_label(language: Language, table: TableSummary) -> str:
+    """A table in *My tables*: its game, its players and whose turn it is (the terminal's and the window's)."""
+    title = language._(TITLES.get(table.spec.game, table.spec.game))
+    players = language.join(table.spec.players)
+    if table.my_turn:
+        # Translators: a table in My tables where it is the player's turn; {game}, {players} a list.
+        return language._("{game} with {players}: your turn").format(game=title, players=players)
+    turn = "" if table.turn is None else table.spec.players[table.turn]
+    # Translators: a table in My tables; {name} is the player to act.
+    return language._("{game} with {players}: {name}'s turn").format(game=title, players=players, name=turn)
 
 
 def _known(code: str) -> bool:

@@ -541,6 +541,8 @@ class Window:
         self.windowed = (1280, 720)
         #: Characters are collected (TEXTINPUT): a text field is open, or a typed game is on screen.
         self.texting = False
+        #: Called as the window closes, before the display goes (online: leave the table, end the connection).
+        self.on_close: list[Callable[[], None]] = []
 
     # -- speaking
 
@@ -931,5 +933,8 @@ class Window:
         return 0
 
     def close(self) -> None:
+        for closing in reversed(self.on_close):
+            closing()
+        self.on_close.clear()
         self.worker.shutdown(wait=False, cancel_futures=True)
         pygame.display.quit()
