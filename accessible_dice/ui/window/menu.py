@@ -29,6 +29,7 @@ from accessible_dice.ui.launch import NoSavedGame
 from accessible_dice.ui.terminal.menu import MENU_LATEST, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.online import OnlineMenu
 from accessible_dice.ui.window.settings import SettingsMenu
 
 
@@ -66,6 +67,8 @@ class MainMenu(Menu):
         items.append(("tutorial", _("Tutorial"), lambda: self.window.push(GameChoice(self, tutorial=True))))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
+        # Translators: main menu item: online tables on Matrix (sign in, join, My tables).
+        items.append(("online", _("Play online"), lambda: self.window.push(OnlineMenu(self.window))))
         # Translators: main menu item.
         items.append(("quit", _("Quit"), self.back))
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),

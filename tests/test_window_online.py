@@ -1,0 +1,179 @@
+"""The window at online tables, driven by posted keys under SDL's dummy video driver, against a real Synapse.
+
+Anna plays in the window; Ben is another program (a real
+:class:`~accessible_dice.online.client.Connection` on a network thread of
+the test's own) that opened the table, referees it and plays his turns.
+Anna signs in from the main menu's *Play online* with her password (a bad
+address and a wrong password said and corrected first), joins by the
+invitation, throws and shuts flaps by keys, hears Ben's turn as it comes,
+chats both ways with Ctrl+T, leaves, finds the table in *My tables* with
+whose turn it is, comes back to it, and signs out.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
+from test_online_terminal import with_password
+from window_driver import Driver, open_driver
+
+from accessible_dice.online import account
+from accessible_dice.online.background import Background
+from accessible_dice.online.client import Connection, TableView
+from accessible_dice.online.protocol import Seat
+from accessible_dice.online.table import Chat
+from accessible_dice.session import computer_plan
+from accessible_dice.ui.window import Entry, Menu
+from accessible_dice.ui.window.menu import MainMenu
+from accessible_dice.ui.window.online import OnlineMenu, SecretEntry, TableScreen
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+#: The longest one step may take to reach the other program (two cores shared by many programs).
+LIMIT = 60.0
+
+
+def until(condition: Callable[[], bool], driver: Driver | None = None, limit: float = LIMIT) -> None:
+    """Wait for ``condition``, letting the window take the table's news meanwhile (its loop's tick)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        if driver is not None:
+            driver.window.tick()
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def network() -> Iterator[Background]:
+    """Ben's program's network thread."""
+    background = Background()
+    yield background
+    background.close()
+
+
+def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
+        driver: Driver, synapse_server: Synapse, network: Background, tmp_path: Path) -> None:  # noqa: F811
+    anna, password = with_password(synapse_server, "anna-window")
+    ben_account = register(synapse_server, "ben-window")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    room = network.call(ben.open_table("shut-the-box", {}, [Seat("Anna", anna), Seat("Ben", ben.user_id)],
+                                       invite=[anna], pace=0))
+    view: TableView = network.call(ben.sit(room))  # Ben's program referees the table
+    window = driver.window
+    try:
+        # -- signing in from the main menu, the mistakes said and corrected
+        window.push(MainMenu(window, manual=False, seed=None))
+        driver.keys("end", "up")
+        assert driver.last.startswith("Play online")
+        driver.keys("return")
+        assert isinstance(driver.top, Entry) and "homeserver" in driver.last
+        driver.type("not an address")
+        driver.keys("return")
+        assert isinstance(driver.top, Entry) and "not an address" in driver.last
+        driver.keys("ctrl+a")
+        for _ in "not an address":
+            driver.keys("backspace")
+        driver.type(synapse_server.url)
+        driver.keys("return")
+        assert "user name" in driver.last
+        driver.type("anna-window")
+        driver.keys("return")
+        assert isinstance(driver.top, SecretEntry)
+        driver.type("wrong")
+        assert driver.last == "star"
+        assert "wrong" not in driver.top.prompt().typed
+        driver.keys("return")
+        assert isinstance(driver.top, SecretEntry), "a wrong password leaves the field open"
+        for _ in "wrong":
+            driver.keys("backspace")
+        driver.type(password)
+        driver.keys("return")
+        assert any(f"Signed in as {anna}." in text for text in driver.spy.texts)
+        assert password not in account.account_path().read_text(encoding="utf-8")
+        menu = driver.top
+        assert isinstance(menu, OnlineMenu) and menu.connection is not None
+        assert driver.last.startswith(f"Online, signed in as {anna}:")
+
+        # -- joining by the invitation
+        until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+        driver.keys("return")  # Join a table
+        assert isinstance(driver.top, Menu) and "Invitation from" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("You play Anna." in text for text in driver.spy.texts)
+
+        # -- Anna's turn by keys: R throws, Enter shuts the focused flaps, until Ben is to act
+        game = screen.game
+        for _ in range(40):
+            if game.is_over() or game.current_player() != 0:
+                break
+            driver.keys("r" if game.dice_request() is not None else "return")
+        assert game.current_player() == 1 or game.is_over()
+        assert any("Anna threw" in text for text in driver.spy.texts)
+        driver.keys("r")
+        assert "Ben" in driver.last and "turn" in driver.last, "another's turn is refused in words"
+
+        # -- Ben's turn, heard in the window as it comes
+        rng = random.Random(5)
+        for _ in range(40):
+            until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+            if view.game.is_over() or view.game.current_player() != 1:
+                break
+            before = view.table.seq if view.table else 0
+            if view.game.dice_request() is not None:
+                network.call(view.throw())
+            else:
+                network.call(view.move(computer_plan(view.game, rng)[0][0]))
+            until(lambda before=before: view.table is not None and view.table.seq > before)  # type: ignore[misc]
+        until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+        assert any("Ben threw" in text for text in driver.spy.texts)
+
+        # -- chat both ways: Ctrl+T sends, what comes is said and shown in the message panel
+        driver.keys("ctrl+t")
+        assert isinstance(driver.top, Entry) and driver.last == "Say to the table:"
+        driver.type("good luck")
+        driver.keys("return")
+        assert driver.last == "Said to the table."
+        heard: list[object] = []
+        until(lambda: any(isinstance(n, Chat) and n.text == "good luck"
+                          for n in heard + network.news(view)))  # type: ignore[operator]
+        network.call(view.say("thanks"))
+        until(lambda: any(m.text == "Ben says: thanks" for m in window.view().messages), driver)
+        assert "Ben says: thanks" in driver.spy.texts
+        window.draw()
+
+        # -- leaving: Escape, the table's actions, Leave the table
+        driver.keys("escape")
+        assert driver.last.startswith("Actions. Back to the game")
+        driver.keys("l")
+        assert driver.last.startswith("Leave the table")
+        driver.keys("return")
+        assert driver.top is menu
+        assert any("You left the table" in text for text in driver.spy.texts)
+
+        # -- My tables: whose turn it is; Enter sits there again
+        driver.keys("m", "return")
+        turn = "your turn" if game.current_player() == 0 else "Ben's turn"
+        assert driver.last.startswith(f"Tables in progress:. Shut the Box with Anna and Ben: {turn}")
+        driver.keys("return")
+        assert isinstance(driver.top, TableScreen) and driver.top is not screen
+        driver.keys("escape", "l", "return")
+        assert driver.top is menu
+
+        # -- signing out: the token ended, the sign-in forgotten, the main menu again
+        driver.keys("s", "return")
+        assert any(f"Signed out {anna}; the sign-in is forgotten." in text for text in driver.spy.texts)
+        assert not account.account_path().exists()
+        assert isinstance(driver.top, MainMenu)
+    finally:
+        for closing in list(window.on_close):
+            closing()
+        network.call(view.leave())
+        network.call(ben.close())
