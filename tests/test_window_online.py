@@ -6,7 +6,7 @@ the test's own) that opened the table, referees it and plays his turns.
 Anna signs in from the main menu's *Play online* with her password (a bad
 address and a wrong password said and corrected first), joins by the
 invitation, throws and shuts flaps by keys, hears Ben's turn as it comes,
-chats both ways with Ctrl+T, leaves, finds the table in *My tables* with
+chats both ways with W, leaves, finds the table in *My tables* with
 whose turn it is, comes back to it, and signs out.
 """
 
@@ -136,8 +136,8 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
         assert any("Ben threw" in text for text in driver.spy.texts)
 
-        # -- chat both ways: Ctrl+T sends, what comes is said and shown in the message panel
-        driver.keys("ctrl+t")
+        # -- chat both ways: W sends, what comes is said and shown in the message panel
+        driver.keys("w")
         assert isinstance(driver.top, Entry) and driver.last == "Say to the table:"
         driver.type("good luck")
         driver.keys("return")

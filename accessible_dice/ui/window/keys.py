@@ -267,11 +267,10 @@ TABLE: tuple[Binding, ...] = (
             # Translators: what the keys just named do, in the key help.
             N_("computer players' turns: play them all now, up to the next person's turn (Enter: one step)")),
     # -- an online table
-    Binding("chat", "table", (Chord("t", ctrl=True),),
-            # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Ctrl+T"),
-            # Translators: what the keys just named do, in the key help: at an online table.
-            N_("say something to the table: a chat message (the messages are said and shown as they come)")),
+    Binding("chat", "table", (Chord("w"),),
+            "W",
+            # Translators: what the keys just named do, in the key help: at an online table (W: write).
+            N_("write to the table: a chat message (the messages are said and shown as they come)")),
     # -- dice
     Binding("hold", "dice", _digits(1, 6, False) + _keypad(1, 6),
             # Translators: key names in the key help (F1) and docs/keys.md.

@@ -6,7 +6,7 @@ same way, a table is a :class:`TableSession` whose every action is a request
 to the table's referee, and the table's news is said by the terminal's
 :class:`TablePlay` (its presenter, in this player's language). The window
 only chooses differently: menus and text fields instead of typed lines,
-and the game screen of offline play with the table's own keys (Ctrl+T to
+and the game screen of offline play with the table's own keys (W to
 say something to the table) and its actions menu (who sits where, leave).
 
 The table's news comes through an :class:`Inbox` that no one types into:
@@ -101,8 +101,12 @@ class OnlineMenu(Menu):
     def items(self) -> list[MenuItem]:
         _ = self._
         if self.connection is None:
-            # Translators: online menu item in the window, before signing in.
-            return [("sign-in", _("Sign in"), self.sign_in), ("back", _("Back"), self.back)]
+            return [
+                # Translators: online menu item in the window, before signing in (or after a sign-in failed).
+                ("sign-in", _("Sign in"), self.sign_in),
+                # Translators: online menu item: back to where the online menu was opened from.
+                ("back", _("Back"), self.back),
+            ]
         return [
             # Translators: online menu item: the invitations, or a table named by its room.
             ("join", _("Join a table"), self.join),
@@ -380,7 +384,7 @@ class TableScreen(GameScreen):
         return super().act(pressed)
 
     def chat(self) -> None:
-        """Ctrl+T: a field for a message to the table; Enter sends it, Escape or nothing typed sends nothing."""
+        """W: a field for a message to the table; Enter sends it, Escape or nothing typed sends nothing."""
         def send(text: str) -> bool:
             if not text:
                 return True
@@ -448,7 +452,7 @@ class TableActions(ActionsMenu):
         table = self.game
         kept = [item for item in super().items() if item[0] not in ("redo", "quit", "report", "profile")]
         own: list[MenuItem] = [
-            # Translators: actions menu item at an online table: a chat message (Ctrl+T).
+            # Translators: actions menu item at an online table: a chat message (W).
             ("chat", _("Say to the table"), self.chat),
             # Translators: actions menu item at an online table: who sits where, the referee, the dice.
             ("seats", _("Who sits where"), lambda: self.window.say(table.play.table_words(table.table,
