@@ -103,7 +103,7 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
 
         # -- joining by the invitation
         until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
-        driver.keys("return")  # Join a table
+        driver.keys("j", "return")  # Join a table
         assert isinstance(driver.top, Menu) and "Invitation from" in driver.last
         driver.keys("return")
         screen = driver.top
@@ -181,4 +181,56 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         for closing in list(window.on_close):
             closing()
         network.call(view.leave())
+        network.call(ben.close())
+
+
+def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Open a table: the game, who plays (a typo refused), options, the referee (Enter: this program); Ben
+    joins by the invitation, and Anna's throw, refereed in the window's program, reaches him."""
+    anna = register(synapse_server, "anna-opens")
+    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
+    ben_account = register(synapse_server, "ben-joins")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    window = driver.window
+    try:
+        menu = OnlineMenu(window)
+        window.push(menu)  # the kept sign-in connects at once
+        assert driver.last.startswith(f"Online, signed in as {anna.user_id}:. Open a table, 1 of 5")
+        driver.keys("return")
+        assert driver.last.startswith("Choose a game. Shut the Box")
+        driver.keys("return")
+        assert "Who plays with you?" in driver.last
+        driver.type("ben")
+        driver.keys("return")
+        assert "ben is not a Matrix id" in driver.last
+        for _ in "ben":
+            driver.keys("backspace")
+        driver.type(ben.user_id)
+        driver.keys("return")
+        assert driver.last.startswith("Options for Shut the Box. Start the game")
+        driver.keys("end")
+        assert driver.last.startswith("Dice: random, thrown by the table")
+        driver.keys("home", "return")
+        assert "Referee: press Enter" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("Tables are not encrypted" in text for text in driver.spy.texts)
+        assert any("is invited." in text and ben.user_id in text for text in driver.spy.texts)
+
+        until(lambda: bool(ben.invitations()))
+        room = ben.invitations()[0].room_id
+        assert room == screen.table.view.room_id
+        network.call(ben.join(room))
+        view: TableView = network.call(ben.sit(room))
+        driver.keys("r")
+        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
+        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
+        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        network.call(view.leave())
+    finally:
+        for closing in list(window.on_close):
+            closing()
         network.call(ben.close())

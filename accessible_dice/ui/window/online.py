@@ -29,24 +29,34 @@ from accessible_dice.errors import N_, DiceError
 from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady
+from accessible_dice.online.protocol import Seat
+from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, playable
 from accessible_dice.presentation.describe import answer
+from accessible_dice.presentation.options import word as option_word
+from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui.terminal.inbox import Inbox
 from accessible_dice.ui.terminal.online import (
+    USER_ID,
     HomeserverTrouble,
     NoSuchTable,
     NotARoom,
     NotATable,
+    NotAUser,
     StillWaiting,
     TablePlay,
     TableSession,
     _forward,
     _snapshot,
+    open_table,
     public_label,
+    seats_prompt,
     table_label,
+    typed_seats,
 )
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Window, keys
 from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
+from accessible_dice.ui.window.menu import Options
 from accessible_dice.ui.window.model import Cell
 
 #: What a password field shows for each character typed.
@@ -96,6 +106,9 @@ class OnlineMenu(Menu):
         self.network = Background()
         self.connection: Connection | None = None
         self.table: TableScreen | None = None
+        #: The dice of a table being opened (its options switch them), and no seed: the referee throws.
+        self.manual = False
+        self.seed: int | None = None
         window.on_close.append(self.close)
 
     def items(self) -> list[MenuItem]:
@@ -108,6 +121,8 @@ class OnlineMenu(Menu):
                 ("back", _("Back"), self.back),
             ]
         return [
+            # Translators: online menu item: a new table, the player choosing the game and inviting the others.
+            ("open", _("Open a table"), self.open_table),
             # Translators: online menu item: the invitations, or a table named by its room.
             ("join", _("Join a table"), self.join),
             # Translators: online menu item: the tables in progress, with whose turn it is.
@@ -198,7 +213,7 @@ class OnlineMenu(Menu):
             return False
         self.connection = connection
         self.settled()
-        self.focus.place("join")
+        self.focus.place("open")
         self.revealed()
         return True
 
@@ -240,6 +255,30 @@ class OnlineMenu(Menu):
             self.network.close()
 
     # ------------------------------------------------------------ tables
+
+    def open_table(self) -> None:
+        """*Open a table*: the game, who plays (typed as in the terminal), its options and dice, the level of
+        its computers, its referee; then the table."""
+        def seats(game_id: str, text: str) -> bool:
+            assert self.connection is not None
+            try:
+                chosen = typed_seats(self.window.language, game_id, self.connection.user_id, text)
+            except DiceError as error:
+                self.window.refuse(error)
+                return False
+            self.window.push(TableOptions(self, game_id, chosen))
+            return True
+
+        def game(game_id: str) -> None:
+            if game_id not in playable():
+                self.window.refuse(NotPlayableYet(game=game_id))
+                return
+            self.window.push(Entry(self.window, seats_prompt(self.window.language, game_id), partial(seats, game_id)))
+
+        items: list[MenuItem] = [(game_id, listed_title(game_id, self.window.language), partial(game, game_id))
+                                 for game_id in TITLES]
+        # Translators: the title of the list of games.
+        self.window.push(Menu(self.window, self._("Choose a game"), items))
 
     def guarded(self, step: Callable[[], object]) -> None:
         """Do ``step``; what the homeserver refuses is said, and the menu stays."""
@@ -331,6 +370,61 @@ class OnlineMenu(Menu):
             self.window.remove(self.window.screens[-1])
         self.table = TableScreen(self, session, forwarding)
         self.window.push(self.table)
+
+
+class TableOptions(Options):
+    """A table's options and dice before it opens; its first item asks the level of its computers (if any)
+    and its referee, then opens it."""
+
+    def __init__(self, menu: OnlineMenu, game_id: str, seats: list[Seat]) -> None:
+        super().__init__(menu, game_id, tuple(seat.name for seat in seats))
+        self.online = menu
+        self.seats = seats
+
+    def items(self) -> list[MenuItem]:
+        _ = self._
+        if self.online.manual:
+            # Translators: online dice choice: each player throws real dice and types them; trusted play.
+            dice = _("manual: everyone throws real dice and types them (trusted play)")
+        else:
+            # Translators: online dice choice: the table's referee throws for everyone.
+            dice = _("random, thrown by the table")
+        # Translators: options list item: where the dice come from; Enter switches.
+        return [*super().items()[:-1], ("dice", _("Dice: {dice}").format(dice=dice), self.switch_dice)]
+
+    def start(self) -> None:
+        if not any(seat.user is None for seat in self.seats):
+            self.ask_referee(None)
+            return
+        chosen = self.window.prefs.settings.computer_level
+        items: list[MenuItem] = [(level, option_word(level, self.window.language), partial(self.ask_referee, level))
+                                 for level in LEVELS]
+        # Translators: opening an online table with computer seats: the question before the levels.
+        levels = Menu(self.window, self._("How well do the computers play?"), items)
+        levels.settled()
+        levels.focus.place(chosen if chosen in LEVELS else list(LEVELS)[-1])
+        self.window.push(levels)
+
+    def ask_referee(self, level: str | None) -> None:
+        def referee(text: str) -> bool:
+            if text and not USER_ID.fullmatch(text):
+                self.window.refuse(NotAUser(text=text))
+                return False
+            self.online.guarded(partial(self.open, level, text or None))
+            return False  # the table's screen has taken the field's place, or the field stays to correct
+
+        # Translators: opening a table: who holds the game and throws the dice; Enter is the player's program.
+        prompt = self._("Referee: press Enter for your own program (the table waits while you are away), or type "
+                        "the Matrix id of a referee bot, like @dice-referee:matrix.org.")
+        self.window.push(Entry(self.window, prompt, referee))
+
+    def open(self, level: str | None, referee: str | None) -> None:
+        connection = self.online.connection
+        assert connection is not None
+        room = open_table(self.window.language, self.online.network, connection, self.game_id, self.values,
+                          self.seats, manual=self.online.manual, level=level, referee=referee,
+                          pace=self.window.prefs.settings.computer_pace, say=self.window.say)
+        self.online.sit(room)
 
 
 class TableScreen(GameScreen):
