@@ -163,8 +163,12 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         assert driver.top is menu
         assert any("You left the table" in text for text in driver.spy.texts)
 
-        # -- My tables: whose turn it is; Enter sits there again
-        driver.keys("m", "return")
+        # -- My tables, by the mouse: a click focuses it, a second one chooses it; whose turn it is there
+        window.draw()
+        where = window.drawn.cells["tables"].center
+        window.click(where)
+        assert driver.last.startswith("My tables")
+        window.click(where)
         turn = "your turn" if game.current_player() == 0 else "Ben's turn"
         assert driver.last.startswith(f"Tables in progress:. Shut the Box with Anna and Ben: {turn}")
         driver.keys("return")

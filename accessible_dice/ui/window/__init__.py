@@ -616,6 +616,9 @@ class Window:
             self._set_mode(chosen.full_screen)
         self.pace = config.PACES[chosen.computer_pace]
         self.terminal.verbosity = Verbosity.named(chosen.verbosity)
+        own = getattr(self.top, "terminal", None)  # an online table's executor follows the setting too
+        if own is not None:
+            own.verbosity = self.terminal.verbosity
         presenter = getattr(self.top, "presenter", None)
         if presenter is not None:
             presenter.verbosity = self.terminal.verbosity

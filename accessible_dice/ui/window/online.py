@@ -124,11 +124,11 @@ class OnlineMenu(Menu):
             # Translators: online menu item: a new table, the player choosing the game and inviting the others.
             ("open", _("Open a table"), self.open_table),
             # Translators: online menu item: the invitations, or a table named by its room.
-            ("join", _("Join a table"), self.join),
+            ("join", _("Join a table"), partial(self.guarded, self.join)),
             # Translators: online menu item: the tables in progress, with whose turn it is.
-            ("tables", _("My tables"), self.my_tables),
+            ("tables", _("My tables"), partial(self.guarded, self.my_tables)),
             # Translators: online menu item: end the sign-in and forget it.
-            ("logout", _("Sign out"), self.sign_out),
+            ("logout", _("Sign out"), partial(self.guarded, self.sign_out)),
             # Translators: online menu item: back to where the online menu was opened from.
             ("back", _("Back"), self.back),
         ]
