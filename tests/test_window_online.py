@@ -22,7 +22,7 @@ from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the
 from test_online_terminal import with_password
 from window_driver import Driver, open_driver
 
-from accessible_dice.online import account
+from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, TableView
 from accessible_dice.online.protocol import Seat
@@ -120,6 +120,9 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         assert any("Anna threw" in text for text in driver.spy.texts)
         driver.keys("r")
         assert "Ben" in driver.last and "turn" in driver.last, "another's turn is refused in words"
+        driver.keys("a")
+        screen.finish_thinking(wait=10)
+        assert driver.last == "At an online table the hint is for your own turn only."
 
         # -- Ben's turn, heard in the window as it comes
         rng = random.Random(5)
@@ -229,6 +232,57 @@ def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
         assert room == screen.table.view.room_id
         network.call(ben.join(room))
         view: TableView = network.call(ben.sit(room))
+        driver.keys("r")
+        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
+        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
+        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        network.call(view.leave())
+    finally:
+        for closing in list(window.on_close):
+            closing()
+        network.call(ben.close())
+
+
+def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_taken_from_the_directory(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Who plays: "open, cpu": the table is public (said), the computers' level is asked, Ben finds the table in
+    the room directory ("Yatzy, ... seats free, in English, by ...") and takes the seat; the game starts."""
+    anna = register(synapse_server, "anna-public")
+    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
+    ben_account = register(synapse_server, "ben-public")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    window = driver.window
+    try:
+        window.push(OnlineMenu(window))
+        driver.keys("return")  # Open a table
+        driver.keys("y")
+        assert driver.last.startswith("Yatzy")
+        driver.keys("return")
+        driver.type("open, cpu")
+        driver.keys("return", "return")  # the seats, then Start the game
+        assert driver.last.startswith("How well do the computers play?")
+        driver.keys("return")
+        assert "Referee: press Enter" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("The table is public" in text for text in driver.spy.texts)
+
+        found: list[lobby.PublicTable] = []
+
+        def listed() -> bool:
+            found[:] = network.call(lobby.public_tables(ben))
+            return bool(found)
+
+        until(listed)
+        table = found[0]
+        assert table.room_id == screen.table.view.room_id and table.free == 1
+        network.call(lobby.take_seat(ben, table))
+        view: TableView = network.call(ben.sit(table.room_id))
+        until(lambda: view.seats == (1,) and 1 in screen.table.view.spec.seats_of(ben.user_id), driver)
+        until(lambda: screen.game.current_player() == 0 and view.table is not None
+              and view.table.seq == screen.table.seq, driver)
         driver.keys("r")
         assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
         until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
