@@ -48,6 +48,23 @@ def until(condition: Callable[[], bool], driver: Driver | None = None, limit: fl
         time.sleep(0.02)
 
 
+def ben_plays(view: TableView, network: Background, rng: random.Random, seq: Callable[[], int],
+              driver: Driver | None) -> None:
+    """Ben's program plays his turn (a throw, the move a computer would choose) until he is not to act;
+    ``seq`` is how far the window's game is, waited for when the window is at the table (``driver``)."""
+    for _ in range(40):
+        if driver is not None:
+            until(lambda: view.table is not None and seq() == view.table.seq, driver)
+        if view.game.is_over() or view.game.current_player() != 1:
+            return
+        before = view.table.seq if view.table else 0
+        if view.game.dice_request() is not None:
+            network.call(view.throw())
+        else:
+            network.call(view.move(computer_plan(view.game, rng)[0][0]))
+        until(lambda before=before: view.table is not None and view.table.seq > before)  # type: ignore[misc]
+
+
 @pytest.fixture
 def network() -> Iterator[Background]:
     """Ben's program's network thread."""
@@ -124,21 +141,6 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         screen.finish_thinking(wait=10)
         assert driver.last == "At an online table the hint is for your own turn only."
 
-        # -- Ben's turn, heard in the window as it comes
-        rng = random.Random(5)
-        for _ in range(40):
-            until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
-            if view.game.is_over() or view.game.current_player() != 1:
-                break
-            before = view.table.seq if view.table else 0
-            if view.game.dice_request() is not None:
-                network.call(view.throw())
-            else:
-                network.call(view.move(computer_plan(view.game, rng)[0][0]))
-            until(lambda before=before: view.table is not None and view.table.seq > before)  # type: ignore[misc]
-        until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
-        assert any("Ben threw" in text for text in driver.spy.texts)
-
         # -- chat both ways: W sends, what comes is said and shown in the message panel
         driver.keys("w")
         assert isinstance(driver.top, Entry) and driver.last == "Say to the table:"
@@ -172,10 +174,31 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         window.click(where)
         assert driver.last.startswith("My tables")
         window.click(where)
-        turn = "your turn" if game.current_player() == 0 else "Ben's turn"
-        assert driver.last.startswith(f"Tables in progress:. Shut the Box with Anna and Ben: {turn}")
+        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: Ben's turn")
+        driver.keys("escape")
+
+        # -- Ben plays while Anna is away; My tables says it is her turn, and sitting down says what happened
+        rng = random.Random(5)
+        ben_plays(view, network, rng, lambda: 0, None)
+        driver.keys("m", "return")
+        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: your turn")
         driver.keys("return")
-        assert isinstance(driver.top, TableScreen) and driver.top is not screen
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        until(lambda: any(text.startswith("While you were away: Ben") for text in driver.spy.texts), driver)
+
+        # -- Anna's next turn by keys, then Ben's heard in the window as it comes
+        game = screen.game
+        for _ in range(40):
+            if game.is_over() or game.current_player() != 0:
+                break
+            driver.keys("r" if game.dice_request() is not None else "return")
+        heard_before = sum("Ben threw" in text for text in driver.spy.texts)
+        ben_had_a_turn = not game.is_over() and game.current_player() == 1
+        ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+        until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+        if ben_had_a_turn:
+            assert sum("Ben threw" in text for text in driver.spy.texts) > heard_before
         driver.keys("escape", "l", "return")
         assert driver.top is menu
 
