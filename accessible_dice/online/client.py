@@ -44,6 +44,7 @@ from nio import (
     MessageDirection,
     RoomCreateResponse,
     RoomGetStateResponse,
+    RoomInviteResponse,
     RoomMessagesResponse,
     RoomPreset,
     RoomSendResponse,
@@ -360,8 +361,9 @@ class Connection:
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
         # A public table is in the room directory, and readable before joining: its seats are shown there.
         seen = "world_readable" if public else "shared"
-        if referee != self.user_id and referee not in guests:
-            guests.append(referee)
+        # A standalone referee is invited only once the referee's events are its alone (below): invited at
+        # once, it could join first, find the opener still able to send them, and rightly refuse the table.
+        guests = [user for user in guests if user != referee]
         levels = power_levels(referee)
         if referee != self.user_id:
             levels["users"] = {referee: 100, self.user_id: 100}  # for the room's first events; handed over below
@@ -379,6 +381,9 @@ class Connection:
         if referee != self.user_id:
             # Hand the referee's events over now: the referee needs them, and the opener must not keep them.
             await self.put_state(room_id, "m.room.power_levels", power_levels(referee))
+            invited = await self.client.room_invite(room_id, referee)
+            if not isinstance(invited, RoomInviteResponse):
+                raise OnlineError(f"the referee could not be invited: {getattr(invited, 'message', invited)}")
         return room_id
 
     async def join(self, room_id: str) -> None:

@@ -12,8 +12,10 @@ event comes from the referee it names, as everywhere else.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +25,14 @@ from nio import RoomGetStateResponse
 from accessible_dice.online import protocol
 from accessible_dice.online.client import Connection, OnlineError
 from accessible_dice.online.protocol import BadEvent, Request, TableSpec, seat_name
-from accessible_dice.online.seating import SIT
+from accessible_dice.online.seating import SIT, SeatNotOpen
 
 log = logging.getLogger(__name__)
 
+#: Seconds a seat asked for waits for the referee's answer before the player watches meanwhile.
+SEAT_WAIT = 20.0
+#: Seconds between two readings of the table while waiting for a seat.
+SEAT_POLL = 0.3
 #: The most directory entries read (one page; a homeserver's public tables are few).
 DIRECTORY_LIMIT = 200
 
@@ -101,14 +107,25 @@ async def _public_table(connection: Connection, room_id: str) -> PublicTable | N
     return PublicTable(room_id, spec, opener)
 
 
-async def take_seat(connection: Connection, table: PublicTable) -> str:
-    """Join the table and ask its referee for its first open seat; the request's id.
+async def take_seat(connection: Connection, table: PublicTable, wait: float = SEAT_WAIT) -> None:
+    """Join the table and ask its referee for its first open seat, until the referee answers.
 
-    The referee answers by the table event (the seat now this account's),
-    or a refusal when someone was quicker; :meth:`Connection.sit` then
-    seats this account, or lets it watch.
+    The referee answers by the table event (the seat now this account's);
+    someone quicker makes its refusal, raised here to be said. A referee
+    that does not answer within ``wait`` seconds (away) leaves the request
+    in the room, to be answered when it is back; meanwhile this account
+    watches.
     """
     await connection.join(table.room_id)
     request = Request(uuid.uuid4().hex, table.spec.open_seats()[0], SIT)
     await connection.send(table.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)
-    return request.id
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        record = await connection.read_room(table.room_id)
+        if record.spec is not None and record.spec.seats_of(connection.user_id):
+            return
+        for refusal in record.refusals:
+            if refusal.request == request.id:
+                error = protocol.rebuild_refusal(refusal)
+                raise error or SeatNotOpen()
+        await asyncio.sleep(SEAT_POLL)

@@ -61,6 +61,8 @@ class Referee:
         self.seq = 0
         self.answered: set[str] = set()
         self._lock = asyncio.Lock()
+        #: The tasks taking this table's events, in the order they came (see :meth:`on_events`).
+        self._working: set[asyncio.Task[None]] = set()
         #: The task playing the computers' seats, at the table's pace (one at a time).
         self._computing: asyncio.Task[None] | None = None
         #: Per process, so a retried send is one event and two processes never share a transaction id.
@@ -73,10 +75,11 @@ class Referee:
 
     async def stop(self) -> None:
         self.connection.unlisten(self.room_id, self)
-        if self._computing is not None:
-            self._computing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._computing
+        for task in [*self._working, self._computing]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def _catch_up(self) -> None:
         async with self._lock:
@@ -100,6 +103,19 @@ class Referee:
     # -- listening (the same calls the client's tables get)
 
     async def on_events(self, events: list[dict[str, Any]], limited: bool) -> None:
+        """Take the events in a task of this table's: the answers' round trips to the homeserver then hold up
+        neither the sync loop nor the other tables (one referee hosts many); the table's lock keeps its
+        requests in the order they came."""
+        task = asyncio.create_task(self._take_events(events, limited), name=f"requests {self.room_id}")
+        self._working.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._working.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s: requests not taken", self.room_id, exc_info=task.exception())
+
+    async def _take_events(self, events: list[dict[str, Any]], limited: bool) -> None:
         if limited or self.stale:
             await self._catch_up()
             return
