@@ -155,7 +155,10 @@ class OnlineMenu(Menu):
             except DiceError as error:
                 self.window.refuse(error)
                 return False
-            self.window.push(Entry(self.window, self._user_prompt(), partial(user, text)))
+            # Translators: the sign-in's user question; Enter gives an access token instead of a password.
+            prompt = self._("Type your user name, like anna or @anna:matrix.org, or press Enter to give an access "
+                            "token instead of a password.")
+            self.window.push(Entry(self.window, prompt, partial(user, text)))
             return True
 
         def user(address: str, name: str) -> bool:
@@ -189,11 +192,6 @@ class OnlineMenu(Menu):
         # Translators: the first sign-in question online; the address of the player's Matrix homeserver.
         prompt = self._("Sign in to Matrix. Type the address of your homeserver, like https://matrix.org.")
         self.window.push(Entry(self.window, prompt, address))
-
-    def _user_prompt(self) -> str:
-        # Translators: the sign-in's user question; Enter gives an access token instead of a password.
-        return self._("Type your user name, like anna or @anna:matrix.org, or press Enter to give an access "
-                      "token instead of a password.")
 
     def connect(self, kept: account.Account) -> bool:
         """Start the connection of ``kept``; a refused token is forgotten and said (the player signs in again)."""
@@ -288,6 +286,9 @@ class OnlineMenu(Menu):
             self.window.refuse(error)
         except OnlineError as error:
             self.window.refuse(HomeserverTrouble(reason=str(error)))
+        except TimeoutError:  # the network thread's answer did not come (Background.call's limit)
+            self.window.refuse(account.NoAnswer(address=self.connection.client.homeserver if self.connection
+                                                else ""))
 
     def join(self) -> None:
         """*Join a table*: the invitations and public tables with a free seat, or a room to type."""
@@ -463,6 +464,9 @@ class TableScreen(GameScreen):
             return False
         except OnlineError as error:
             self.window.refuse(HomeserverTrouble(reason=str(error)))
+            return False
+        except TimeoutError:  # the network thread's answer did not come (Background.call's limit)
+            self.window.refuse(account.NoAnswer(address=self.table.view.connection.client.homeserver))
             return False
 
     def ask_values(self, interrupt: bool) -> None:
