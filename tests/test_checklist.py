@@ -107,7 +107,7 @@ def test_CG_06_the_window_menu_offers_practice_and_the_game_keeps_nothing(driver
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=3))
     driver.keys("p")
-    assert driver.last == "Practice game, 5 of 7"
+    assert driver.last == "Practice game, 5 of 8"
     driver.keys("return", "return", "return")  # Shut the Box, one player, the options as they are
     driver.keys("return")
     screen = driver.top
@@ -128,7 +128,7 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
     from accessible_dice.ui.window.menu import MainMenu
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
-    assert driver.last == "Main menu. New game, 1 of 7"
+    assert driver.last == "Main menu. New game, 1 of 8"
     driver.window.prefs.command(["verbosity", "brief"])
     driver.keys("down")
     assert driver.last == "Settings"
@@ -136,7 +136,7 @@ def test_SR_03_menu_positions_follow_the_verbosity(driver: Driver) -> None:
     assert driver.last == "Main menu. Settings"
     driver.window.prefs.command(["verbosity", "full"])
     driver.keys("down")
-    assert driver.last == "Score history, 3 of 7"
+    assert driver.last == "Score history, 3 of 8"
 
 
 # ---------------------------------------------------------------- small rows: ER-06, KB-03, SR-05

@@ -156,7 +156,7 @@ def test_ER_01_manual_dice_open_a_field_that_refuses_bad_values_and_stays_open(d
 
 def test_the_main_menu_starts_a_game_with_names_and_options_by_keys(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=4))
-    assert driver.last == "Main menu. New game, 1 of 7"
+    assert driver.last == "Main menu. New game, 1 of 8"
     driver.keys("return")
     assert driver.last.startswith("Choose a game. Shut the Box, 1 of ")
     driver.keys("return")
@@ -178,9 +178,9 @@ def test_the_main_menu_starts_a_game_with_names_and_options_by_keys(driver: Driv
 def test_the_menu_wraps_and_jumps_by_first_letter(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("up")
-    assert driver.last == "Quit, 7 of 7"
+    assert driver.last == "Quit, 8 of 8"
     driver.keys("down")
-    assert driver.last == "New game, 1 of 7"
+    assert driver.last == "New game, 1 of 8"
     driver.keys("q")
     assert driver.focused() == "quit"
     driver.keys("z")
@@ -191,7 +191,7 @@ def test_the_main_menu_hands_over_to_the_browser(driver: Driver) -> None:
     """"Play in the browser" closes the window; run_window then serves the web front end (docs/web.md)."""
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("up", "up")
-    assert driver.last == "Play in the browser, 6 of 7"
+    assert driver.last == "Play in the browser, 7 of 8"
     driver.keys("return")
     assert driver.window.switch_to == "web" and not driver.window.running
     assert driver.last == "The game opens in the browser."
@@ -209,10 +209,10 @@ def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver)
     menu = driver.top
     assert isinstance(menu, MainMenu)
     assert any(text == "Game saved." for text in driver.spy.texts)
-    assert driver.last.startswith("Main menu. New game, 1 of 8")
+    assert driver.last.startswith("Main menu. New game, 1 of 9")
     driver.keys("end")
     assert driver.last.startswith("Shut the Box with Anna: Anna's turn. Last played today at ")
-    assert driver.last.endswith(", random dice., 8 of 8")
+    assert driver.last.endswith(", random dice., 9 of 9")
     driver.keys("return")
     resumed = driver.top
     assert isinstance(resumed, GameScreen) and resumed.resumed

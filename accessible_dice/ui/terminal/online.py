@@ -340,24 +340,8 @@ class OnlineMenu(Menu):
         manual = self.choose(self._("Dice:"), dice, default=0) == 1
         level = self._level() if any(seat.user is None for seat in seats) else None
         referee = self._referee()
-        invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
-        # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
-        self.say(news(self._("Tables are not encrypted: the homeserver's administrators can read the moves and "
-                             "the chat.")))
-        public = any(seat.open for seat in seats)
-        if public:
-            # Translators: opening a table with open seats: anyone on the homeserver can find it and watch.
-            self.say(news(self._("The table is public: anyone on the homeserver finds it in the room directory, "
-                                 "can take an open seat or watch.")))
-        room = self.network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
-                                                       invite=invited, referee=referee, level=level, public=public,
-                                                       language=self.language.code,
-                                                       pace=table_pace(self.screen.settings.computer_pace)))
-        # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
-        self.say(news(self.language.ngettext("The table is open in room {room}; {invited} is invited.",
-                                             "The table is open in room {room}; {invited} are invited.",
-                                             len(invited)).format(room=room, invited=self.language.join(invited))
-                      if invited else self._("The table is open in room {room}.").format(room=room)))
+        room = open_table(self.language, self.network, connection, game_id, options, seats, manual=manual,
+                          level=level, referee=referee, pace=self.screen.settings.computer_pace, say=self.say)
         self._sit(room)
 
     def _level(self) -> str:
@@ -384,32 +368,13 @@ class OnlineMenu(Menu):
 
     def _seats(self, game_id: str, me: str) -> list[Seat]:
         """The seats: this player first, then each Matrix id typed (invited) or cpu name (a computer)."""
-        cls = game_class(game_id)
-        # Translators: opening a table: who else plays; {low} and {high} count every player, the opener too.
-        prompt = news(self._("Who plays with you? Type the Matrix ids of the players to invite, like "
-                             "@ben:matrix.org, separated by commas; names starting with cpu are computer players. "
-                             "The table seats {low} to {high} players, you first.").format(
-                                 low=cls.min_players, high=cls.max_players))
-        # Translators: opening a table, after the question who plays; {open} is the typed word for a free seat.
-        public = self._("Type {open} for a seat anyone can take: the table is then public, in the homeserver's "
-                        "room directory.").format(open=self._(OPEN_WORD))
-        prompt = combine([prompt, news(public)]) or prompt
+        prompt = seats_prompt(self.language, game_id)
         while True:
             text = self.ask(prompt)
             try:
-                parts = [part for part in text.split(",") if part.strip()]
-                seats = [Seat(seat_name(me), me), *(open_seat(number) if self._open_word(part) else _seat(part)
-                                                    for number, part in enumerate(parts, start=1))]
-                check_names(",".join(seat.name for seat in seats))
-                if not cls.min_players <= len(seats) <= cls.max_players:
-                    raise WrongPlayerCount(game=self._(TITLES[game_id]), low=cls.min_players,
-                                           high=cls.max_players, count=len(seats))
-                return seats
+                return typed_seats(self.language, game_id, me, text)
             except DiceError as error:
                 self.refuse(error)
-
-    def _open_word(self, typed: str) -> bool:
-        return typed.strip().casefold() in commands.spellings(OPEN_WORD, self.language)
 
     def _invitations(self) -> None:
         """*Join a table*: the invitations, numbered, or a room typed."""
@@ -418,7 +383,7 @@ class OnlineMenu(Menu):
         items = [(self._("Invitation from {user}: room {room}").format(user=i.inviter or "?", room=i.room_id),
                   (i.room_id,)) for i in invitations]
         public = self.network.call(lobby.public_tables(connection))
-        items += [(self._public_label(table), (table.room_id,)) for table in public]
+        items += [(public_label(self.language, table), (table.room_id,)) for table in public]
         if items:
             # Translators: the title of the list of invitations and public tables with a free seat.
             chosen = self.choose(self._("Invitations and public tables:"), items, default=0)
@@ -459,36 +424,10 @@ class OnlineMenu(Menu):
             # Translators: My tables, when no online game is in progress.
             self.say(answer(self._("No tables in progress.")))
             return
-        items = [(self._table_label(t), (t.room_id,)) for t in tables]
+        items = [(table_label(self.language, t), (t.room_id,)) for t in tables]
         # Translators: the title of the list of online tables in progress.
         chosen = self.choose(self._("Tables in progress:"), items, default=0)
         self._sit(tables[chosen].room_id)
-
-    def _public_label(self, table: lobby.PublicTable) -> str:
-        """A public table in the listener's words: "Yatzy, 2 of 4 seats free, in English, by Anna"."""
-        code = table.spec.language
-        spoken = Locale.parse(code).get_display_name(self.language.code) if code and _known(code) else None
-        # Translators: a public online table; {game} its name, {free} of {seats} seats are free, {name} the opener.
-        said = self.language.ngettext("{game}, {free} of {seats} seat free, by {name}",
-                                      "{game}, {free} of {seats} seats free, by {name}", len(table.spec.seats))
-        if spoken:
-            # Translators: a public online table; {language} is the opener's language, like "in English".
-            said = self.language.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
-                                          "{game}, {free} of {seats} seats free, in {language}, by {name}",
-                                          len(table.spec.seats))
-        return said.format(game=self._(TITLES.get(table.spec.game, table.spec.game)),
-                           free=self.language.number(table.free), seats=self.language.number(len(table.spec.seats)),
-                           language=spoken, name=table.opener_name)
-
-    def _table_label(self, table: TableSummary) -> str:
-        title = self._(TITLES.get(table.spec.game, table.spec.game))
-        players = self.language.join(table.spec.players)
-        if table.my_turn:
-            # Translators: a table in My tables where it is the player's turn; {game}, {players} a list.
-            return self._("{game} with {players}: your turn").format(game=title, players=players)
-        turn = "" if table.turn is None else table.spec.players[table.turn]
-        # Translators: a table in My tables; {name} is the player to act.
-        return self._("{game} with {players}: {name}'s turn").format(game=title, players=players, name=turn)
 
     def _sit(self, room: str) -> None:
         """Play at the table in ``room`` until the player leaves it (back to this menu)."""
@@ -594,6 +533,89 @@ OPEN_WORD = N_("open")
 CHAT_REPEATED = 10
 #: The sound of a chat message.
 CHAT_CUE = Cue("chat")
+
+
+def open_table(language: Language, network: Background, connection: Connection, game_id: str,
+               options: dict[str, Any], seats: Sequence[Seat], *, manual: bool, level: str | None,
+               referee: str | None, pace: str, say: Callable[[Utterance], None]) -> str:
+    """Open a table in a new room (the terminal's and the window's): what it means said first, the room said
+    after; its room id. ``pace`` is the opener's computer-pace setting."""
+    invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
+    # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
+    say(news(language._("Tables are not encrypted: the homeserver's administrators can read the moves and "
+                        "the chat.")))
+    public = any(seat.open for seat in seats)
+    if public:
+        # Translators: opening a table with open seats: anyone on the homeserver can find it and watch.
+        say(news(language._("The table is public: anyone on the homeserver finds it in the room directory, "
+                            "can take an open seat or watch.")))
+    room = network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
+                                              invite=invited, referee=referee, level=level, public=public,
+                                              language=language.code, pace=table_pace(pace)))
+    # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
+    say(news(language.ngettext("The table is open in room {room}; {invited} is invited.",
+                               "The table is open in room {room}; {invited} are invited.",
+                               len(invited)).format(room=room, invited=language.join(invited))
+             if invited else language._("The table is open in room {room}.").format(room=room)))
+    return room
+
+
+def seats_prompt(language: Language, game_id: str) -> Utterance:
+    """The question who plays at a table being opened (the terminal's and the window's)."""
+    cls = game_class(game_id)
+    # Translators: opening a table: who else plays; {low} and {high} count every player, the opener too.
+    prompt = news(language._("Who plays with you? Type the Matrix ids of the players to invite, like "
+                             "@ben:matrix.org, separated by commas; names starting with cpu are computer players. "
+                             "The table seats {low} to {high} players, you first.").format(
+                                 low=cls.min_players, high=cls.max_players))
+    # Translators: opening a table, after the question who plays; {open} is the typed word for a free seat.
+    public = language._("Type {open} for a seat anyone can take: the table is then public, in the homeserver's "
+                        "room directory.").format(open=language._(OPEN_WORD))
+    return combine([prompt, news(public)]) or prompt
+
+
+def typed_seats(language: Language, game_id: str, me: str, text: str) -> list[Seat]:
+    """The seats typed: ``me`` first, then each Matrix id (invited), cpu name (a computer) or open seat; a bad
+    one, a bad name or a wrong count is refused in words."""
+    cls = game_class(game_id)
+    parts = [part for part in text.split(",") if part.strip()]
+    spellings = commands.spellings(OPEN_WORD, language)
+    seats = [Seat(seat_name(me), me), *(open_seat(number) if part.strip().casefold() in spellings else _seat(part)
+                                        for number, part in enumerate(parts, start=1))]
+    check_names(",".join(seat.name for seat in seats))
+    if not cls.min_players <= len(seats) <= cls.max_players:
+        raise WrongPlayerCount(game=language._(TITLES[game_id]), low=cls.min_players,
+                               high=cls.max_players, count=len(seats))
+    return seats
+
+
+def public_label(language: Language, table: lobby.PublicTable) -> str:
+    """A public table in the listener's words: "Yatzy, 2 of 4 seats free, in English, by Anna"."""
+    code = table.spec.language
+    spoken = Locale.parse(code).get_display_name(language.code) if code and _known(code) else None
+    # Translators: a public online table; {game} its name, {free} of {seats} seats are free, {name} the opener.
+    said = language.ngettext("{game}, {free} of {seats} seat free, by {name}",
+                             "{game}, {free} of {seats} seats free, by {name}", len(table.spec.seats))
+    if spoken:
+        # Translators: a public online table; {language} is the opener's language, like "in English".
+        said = language.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
+                                 "{game}, {free} of {seats} seats free, in {language}, by {name}",
+                                 len(table.spec.seats))
+    return said.format(game=language._(TITLES.get(table.spec.game, table.spec.game)),
+                       free=language.number(table.free), seats=language.number(len(table.spec.seats)),
+                       language=spoken, name=table.opener_name)
+
+
+def table_label(language: Language, table: TableSummary) -> str:
+    """A table in *My tables*: its game, its players and whose turn it is (the terminal's and the window's)."""
+    title = language._(TITLES.get(table.spec.game, table.spec.game))
+    players = language.join(table.spec.players)
+    if table.my_turn:
+        # Translators: a table in My tables where it is the player's turn; {game}, {players} a list.
+        return language._("{game} with {players}: your turn").format(game=title, players=players)
+    turn = "" if table.turn is None else table.spec.players[table.turn]
+    # Translators: a table in My tables; {name} is the player to act.
+    return language._("{game} with {players}: {name}'s turn").format(game=title, players=players, name=turn)
 
 
 def _known(code: str) -> bool:

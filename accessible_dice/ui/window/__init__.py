@@ -545,6 +545,8 @@ class Window:
         self.windowed = (1280, 720)
         #: Characters are collected (TEXTINPUT): a text field is open, or a typed game is on screen.
         self.texting = False
+        #: Called as the window closes, before the display goes (online: leave the table, end the connection).
+        self.on_close: list[Callable[[], None]] = []
 
     # -- speaking
 
@@ -618,6 +620,9 @@ class Window:
             self._set_mode(chosen.full_screen)
         self.pace = config.PACES[chosen.computer_pace]
         self.terminal.verbosity = Verbosity.named(chosen.verbosity)
+        own = getattr(self.top, "terminal", None)  # an online table's executor follows the setting too
+        if own is not None:
+            own.verbosity = self.terminal.verbosity
         presenter = getattr(self.top, "presenter", None)
         if presenter is not None:
             presenter.verbosity = self.terminal.verbosity
@@ -935,5 +940,8 @@ class Window:
         return 0
 
     def close(self) -> None:
+        for closing in reversed(self.on_close):
+            closing()
+        self.on_close.clear()
         self.worker.shutdown(wait=False, cancel_futures=True)
         pygame.display.quit()

@@ -36,6 +36,7 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session
 from accessible_dice.ui import commands
 from accessible_dice.ui.commands import Command
+from accessible_dice.ui.terminal import Terminal
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
 from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
@@ -86,13 +87,16 @@ class GameScreen(Screen):
     positions = False
     board_layout = True
 
-    def __init__(self, window: Window, session: Session, resumed: bool = False) -> None:
+    def __init__(self, window: Window, session: Session, resumed: bool = False,
+                 terminal: Terminal | None = None) -> None:
+        """``terminal``: the executor of the commands, the window's own unless given (an online table's)."""
         game = session.game
         super().__init__(window, window._(TITLES[game.id]))
+        self.terminal = terminal or window.terminal
         self.session = session
         self.game = game
         self.resumed = resumed
-        self.presenter = window.terminal.presenter(session)
+        self.presenter = self.terminal.presenter(session)
         self.board = board_for(self)
         self.contexts = ("anywhere", "lists", "history", "game", *self.board.contexts)
         self.takes_text = isinstance(self.board, TypedBoard)
@@ -156,7 +160,7 @@ class GameScreen(Screen):
         self.settled()
         self.window.shown.owner = lambda: self.acting
         self.focus.place("actions")
-        self.window.terminal.opening(self.session, self.presenter, self.resumed)
+        self.terminal.opening(self.session, self.presenter, self.resumed)
         self.after()
 
     # ------------------------------------------------------------ acting
@@ -188,7 +192,7 @@ class GameScreen(Screen):
             self.refuse(ComputerPlaying(name=self.game.players[player or 0]))
             return False
         self.mark_acting()
-        done = self.attempt(lambda: self.window.terminal.execute(command, self.session, self.presenter))
+        done = self.attempt(lambda: self.terminal.execute(command, self.session, self.presenter))
         if done and command.name in ("undo", "redo"):
             self.prompted_at = -1  # the history may be as long as when the field last opened, for another throw
         self.after()
@@ -229,7 +233,7 @@ class GameScreen(Screen):
 
     def hint(self) -> None:
         """A: the terminal's hint, worked out off the loop."""
-        self.think(lambda: self.window.terminal.hint((), self.session, self.presenter), self.window.say)
+        self.think(lambda: self.terminal.hint((), self.session, self.presenter), self.window.say)
 
     def act_move(self, move: object) -> bool:
         return self.execute(Command("move", move=move))  # type: ignore[arg-type]
@@ -250,7 +254,7 @@ class GameScreen(Screen):
         request = self.session.request()
         if request is None or isinstance(self.window.top, Entry):
             return
-        terminal = self.window.terminal
+        terminal = self.terminal
         said_already = not interrupt and terminal.prompted_at == len(self.game.history)
         self.prompted_at = terminal.prompted_at = len(self.game.history)
         prompt = self.presenter.dice_prompt(request)
@@ -269,7 +273,7 @@ class GameScreen(Screen):
             self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
                                                              manual=self.session.manual,
                                                              rng=self.session.dice.rng,
-                                                             keep_by=self.window.terminal.keep_by())))
+                                                             keep_by=self.terminal.keep_by())))
             return len(self.game.history) != before
 
         self.window.push(Entry(self.window, self.presenter.moves_answer().text, typed, text=start, replace=False))
@@ -341,13 +345,13 @@ class GameScreen(Screen):
         self.window.confirm(question or self._("Close Accessible Dice? The game is saved."), self.exit, closing=True)
 
     def exit(self) -> None:
-        self.window.terminal.goodbye(self.session)
+        self.terminal.goodbye(self.session)
         self.window.running = False
 
     def records(self) -> None:
         """H: this game's records for its players, from the score history (the terminal's ``history``)."""
         try:
-            lines = self.window.terminal.records(self.session)
+            lines = self.terminal.records(self.session)
         except DiceError as refusal:
             self.refuse(refusal)
             return
@@ -378,10 +382,10 @@ class GameScreen(Screen):
             self.report(self.session.computer_step())
             self.after()
         else:
-            self.told = self.window.terminal.getting_ready(self.session) or self.told
-            level = self.window.terminal.computer_level(self.session)
+            self.told = self.terminal.getting_ready(self.session) or self.told
+            level = self.terminal.computer_level(self.session)
             self.think(lambda: self.session.computer_choice(level),
-                       lambda chosen: self.window.terminal.computer_plays(self.session, self.presenter, *chosen))
+                       lambda chosen: self.terminal.computer_plays(self.session, self.presenter, *chosen))
 
     def skip(self) -> None:
         """N: the computer players' steps at once, without pauses, until a person is due (GN-05)."""
@@ -393,7 +397,7 @@ class GameScreen(Screen):
         self.step()
 
     def report(self, events: list[Any]) -> None:
-        self.window.terminal.report(self.session, self.presenter, events)
+        self.terminal.report(self.session, self.presenter, events)
 
     def tick(self, now: float) -> bool:
         """A computer player's next step, once the last words are said and its pace allows; paused under menus.

@@ -41,6 +41,8 @@ CONTEXTS: dict[str, str] = {
     "flaps": N_("Shut the Box"),
     # Translators: a heading of the key reference: Storeslem and QUICLO, where moves are typed.
     "typing": N_("Games where moves are typed"),
+    # Translators: a heading of the key reference: at an online table (Matrix), besides the game's keys.
+    "table": N_("At an online table"),
     # Translators: a heading of the key reference: typing names, dice values, expressions.
     "entry": N_("Typing in a text field"),
     # Translators: a heading of the key reference: the main menu, settings and other screens outside a game.
@@ -264,6 +266,11 @@ TABLE: tuple[Binding, ...] = (
             "N",
             # Translators: what the keys just named do, in the key help.
             N_("computer players' turns: play them all now, up to the next person's turn (Enter: one step)")),
+    # -- an online table
+    Binding("chat", "table", (Chord("w"),),
+            "W",
+            # Translators: what the keys just named do, in the key help: at an online table (W: write).
+            N_("write to the table: a chat message (the messages are said and shown as they come)")),
     # -- dice
     Binding("hold", "dice", _digits(1, 6, False) + _keypad(1, 6),
             # Translators: key names in the key help (F1) and docs/keys.md.

@@ -10,7 +10,7 @@ main menu it asks before closing the program (KB-15).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from accessible_dice import saved_games
 from accessible_dice import tutorial as tutorials
@@ -66,6 +66,8 @@ class MainMenu(Menu):
         items.append(("tutorial", _("Tutorial"), lambda: self.window.push(GameChoice(self, tutorial=True))))
         # Translators: main menu item: a game that is neither saved nor put into the score history.
         items.append(("practice", _("Practice game"), lambda: self.window.push(GameChoice(self, practice=True))))
+        # Translators: main menu item: online tables on Matrix (sign in, join, My tables).
+        items.append(("online", _("Play online"), self.online))
         # Translators: main menu item of the window: close it and play in the web browser (docs/web.md).
         items.append(("web", _("Play in the browser"), self.to_browser))
         # Translators: main menu item.
@@ -73,6 +75,12 @@ class MainMenu(Menu):
         items += [(f"saved-{number}", saves_words.saved_label(saved, self.window.language),
                    partial(self.resume, saved)) for number, saved in enumerate(self.saved)]
         return items
+
+    def online(self) -> None:
+        """*Play online*: the online menu (whose table options are this module's, hence imported here)."""
+        from accessible_dice.ui.window.online import OnlineMenu
+
+        self.window.push(OnlineMenu(self.window))
 
     def scores(self) -> None:
         """The score history, a line at a time (the terminal's words)."""
@@ -153,10 +161,20 @@ class GameChoice(Menu):
         self.window.push(Entry(self.window, prompt, chosen))
 
 
+class Opener(Protocol):
+    """Where a game's options are chosen from: the main menu, or the online menu opening a table."""
+
+    window: Window
+    manual: bool
+    seed: int | None
+
+    def _(self, message: str) -> str: ...
+
+
 class Options(Menu):
     """The game's options and the dice, each changed with Enter; the first item starts the game."""
 
-    def __init__(self, menu: MainMenu, game_id: str, players: tuple[str, ...], practice: bool = False) -> None:
+    def __init__(self, menu: Opener, game_id: str, players: tuple[str, ...], practice: bool = False) -> None:
         # Translators: the title of the options list; {game} is the game's name.
         super().__init__(menu.window, menu._("Options for {game}").format(game=menu._(TITLES[game_id])))
         self.menu = menu

@@ -125,7 +125,7 @@ class YatzyBoard(Board):
 
         def scored() -> None:
             self.owner_check(player)
-            question = self.screen.window.terminal.confirmation(self.screen.session, move)
+            question = self.screen.terminal.confirmation(self.screen.session, move)
             if question is None:
                 self.screen.act_move(move)
             else:

@@ -1,0 +1,317 @@
+"""The window at online tables, driven by posted keys under SDL's dummy video driver, against a real Synapse.
+
+Anna plays in the window; Ben is another program (a real
+:class:`~accessible_dice.online.client.Connection` on a network thread of
+the test's own) that opened the table, referees it and plays his turns.
+Anna signs in from the main menu's *Play online* with her password (a bad
+address and a wrong password said and corrected first), joins by the
+invitation, throws and shuts flaps by keys, hears Ben's turn as it comes,
+chats both ways with W, leaves, finds the table in *My tables* with
+whose turn it is, comes back to it, and signs out.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
+from test_online_terminal import with_password
+from window_driver import Driver, open_driver
+
+from accessible_dice.online import account, lobby
+from accessible_dice.online.background import Background
+from accessible_dice.online.client import Connection, TableView
+from accessible_dice.online.protocol import Seat
+from accessible_dice.online.table import Chat
+from accessible_dice.session import computer_plan
+from accessible_dice.ui.window import Entry, Menu
+from accessible_dice.ui.window.menu import MainMenu
+from accessible_dice.ui.window.online import OnlineMenu, SecretEntry, TableScreen
+
+_driver = pytest.fixture(name="driver")(open_driver)
+
+#: The longest one step may take to reach the other program (two cores shared by many programs).
+LIMIT = 60.0
+
+
+def until(condition: Callable[[], bool], driver: Driver | None = None, limit: float = LIMIT) -> None:
+    """Wait for ``condition``, letting the window take the table's news meanwhile (its loop's tick)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        if driver is not None:
+            driver.window.tick()
+        time.sleep(0.02)
+
+
+def ben_plays(view: TableView, network: Background, rng: random.Random, seq: Callable[[], int],
+              driver: Driver | None) -> None:
+    """Ben's program plays his turn (a throw, the move a computer would choose) until he is not to act;
+    ``seq`` is how far the window's game is, waited for when the window is at the table (``driver``)."""
+    for _ in range(40):
+        if driver is not None:
+            until(lambda: view.table is not None and seq() == view.table.seq, driver)
+        if view.game.is_over() or view.game.current_player() != 1:
+            return
+        before = view.table.seq if view.table else 0
+        if view.game.dice_request() is not None:
+            network.call(view.throw())
+        else:
+            network.call(view.move(computer_plan(view.game, rng)[0][0]))
+        until(lambda before=before: view.table is not None and view.table.seq > before)  # type: ignore[misc]
+
+
+@pytest.fixture
+def network() -> Iterator[Background]:
+    """Ben's program's network thread."""
+    background = Background()
+    yield background
+    background.close()
+
+
+def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
+        driver: Driver, synapse_server: Synapse, network: Background, tmp_path: Path) -> None:  # noqa: F811
+    anna, password = with_password(synapse_server, "anna-window")
+    ben_account = register(synapse_server, "ben-window")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    room = network.call(ben.open_table("shut-the-box", {}, [Seat("Anna", anna), Seat("Ben", ben.user_id)],
+                                       invite=[anna], pace=0))
+    view: TableView = network.call(ben.sit(room))  # Ben's program referees the table
+    window = driver.window
+    try:
+        # -- signing in from the main menu, the mistakes said and corrected
+        window.push(MainMenu(window, manual=False, seed=None))
+        driver.keys("end", "up")
+        assert driver.last.startswith("Play online")
+        driver.keys("return")
+        assert isinstance(driver.top, Entry) and "homeserver" in driver.last
+        driver.type("not an address")
+        driver.keys("return")
+        assert isinstance(driver.top, Entry) and "not an address" in driver.last
+        driver.keys("ctrl+a")
+        for _ in "not an address":
+            driver.keys("backspace")
+        driver.type(synapse_server.url)
+        driver.keys("return")
+        assert "user name" in driver.last
+        driver.type("anna-window")
+        driver.keys("return")
+        assert isinstance(driver.top, SecretEntry)
+        driver.type("wrong")
+        assert driver.last == "star"
+        shown = driver.top.prompt()
+        assert shown is not None and shown.typed == "•" * len("wrong"), "the password is not shown"
+        driver.keys("return")
+        assert isinstance(driver.top, SecretEntry), "a wrong password leaves the field open"
+        for _ in "wrong":
+            driver.keys("backspace")
+        driver.type(password)
+        driver.keys("return")
+        assert any(f"Signed in as {anna}." in text for text in driver.spy.texts)
+        assert password not in account.account_path().read_text(encoding="utf-8")
+        menu = driver.top
+        assert isinstance(menu, OnlineMenu) and menu.connection is not None
+        assert driver.last.startswith(f"Online, signed in as {anna}:")
+
+        # -- joining by the invitation
+        until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+        driver.keys("j", "return")  # Join a table
+        assert isinstance(driver.top, Menu) and "Invitation from" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("You play Anna." in text for text in driver.spy.texts)
+
+        # -- Anna's turn by keys: R throws, Enter shuts the focused flaps, until Ben is to act
+        game = screen.game
+        for _ in range(40):
+            if game.is_over() or game.current_player() != 0:
+                break
+            driver.keys("r" if game.dice_request() is not None else "return")
+        assert game.current_player() == 1 or game.is_over()
+        assert any("Anna threw" in text for text in driver.spy.texts)
+        driver.keys("r")
+        assert "Ben" in driver.last and "turn" in driver.last, "another's turn is refused in words"
+        driver.keys("a")
+        screen.finish_thinking(wait=10)
+        assert driver.last == "At an online table the hint is for your own turn only."
+
+        # -- chat both ways: W sends, what comes is said and shown in the message panel
+        driver.keys("w")
+        assert isinstance(driver.top, Entry) and driver.last == "Say to the table:"
+        driver.type("good luck")
+        driver.keys("return")
+        assert driver.last == "Said to the table."
+        heard: list[object] = []
+
+        def chat_came() -> bool:
+            heard.extend(network.news(view))
+            return any(isinstance(item, Chat) and item.text == "good luck" and item.user == anna for item in heard)
+
+        until(chat_came)
+        network.call(view.say("thanks"))
+        until(lambda: any(m.text == "Ben says: thanks" for m in window.view().messages), driver)
+        assert "Ben says: thanks" in driver.spy.texts
+        window.draw()
+
+        # -- leaving: Escape, the table's actions, Leave the table
+        driver.keys("escape")
+        assert driver.last.startswith("Actions. Back to the game")
+        driver.keys("l")
+        assert driver.last.startswith("Leave the table")
+        driver.keys("return")
+        assert driver.top is menu
+        assert any("You left the table" in text for text in driver.spy.texts)
+
+        # -- My tables, by the mouse: a click focuses it, a second one chooses it; whose turn it is there
+        window.draw()
+        where = window.drawn.cells["tables"].center
+        window.click(where)
+        assert driver.last.startswith("My tables")
+        window.click(where)
+        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: Ben's turn")
+        driver.keys("escape")
+
+        # -- Ben plays while Anna is away; My tables says it is her turn, and sitting down says what happened
+        rng = random.Random(5)
+        ben_plays(view, network, rng, lambda: 0, None)
+        driver.keys("m", "return")
+        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: your turn")
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        until(lambda: any(text.startswith("While you were away: Ben") for text in driver.spy.texts), driver)
+
+        # -- Anna's next turn by keys, then Ben's heard in the window as it comes
+        game = screen.game
+        for _ in range(40):
+            if game.is_over() or game.current_player() != 0:
+                break
+            driver.keys("r" if game.dice_request() is not None else "return")
+        heard_before = sum("Ben threw" in text for text in driver.spy.texts)
+        ben_had_a_turn = not game.is_over() and game.current_player() == 1
+        ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+        until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+        if ben_had_a_turn:
+            assert sum("Ben threw" in text for text in driver.spy.texts) > heard_before
+        driver.keys("escape", "l", "return")
+        assert driver.top is menu
+
+        # -- signing out: the token ended, the sign-in forgotten, the main menu again
+        driver.keys("s", "return")
+        assert any(f"Signed out {anna}; the sign-in is forgotten." in text for text in driver.spy.texts)
+        assert not account.account_path().exists()
+        assert isinstance(driver.top, MainMenu)
+    finally:
+        for closing in list(window.on_close):
+            closing()
+        network.call(view.leave())
+        network.call(ben.close())
+
+
+def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Open a table: the game, who plays (a typo refused), options, the referee (Enter: this program); Ben
+    joins by the invitation, and Anna's throw, refereed in the window's program, reaches him."""
+    anna = register(synapse_server, "anna-opens")
+    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
+    ben_account = register(synapse_server, "ben-joins")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    window = driver.window
+    try:
+        menu = OnlineMenu(window)
+        window.push(menu)  # the kept sign-in connects at once
+        assert driver.last.startswith(f"Online, signed in as {anna.user_id}:. Open a table, 1 of 5")
+        driver.keys("return")
+        assert driver.last.startswith("Choose a game. Shut the Box")
+        driver.keys("return")
+        assert "Who plays with you?" in driver.last
+        driver.type("ben")
+        driver.keys("return")
+        assert "ben is not a Matrix id" in driver.last
+        for _ in "ben":
+            driver.keys("backspace")
+        driver.type(ben.user_id)
+        driver.keys("return")
+        assert driver.last.startswith("Options for Shut the Box. Start the game")
+        driver.keys("end")
+        assert driver.last.startswith("Dice: random, thrown by the table")
+        driver.keys("home", "return")
+        assert "Referee: press Enter" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("Tables are not encrypted" in text for text in driver.spy.texts)
+        assert any("is invited." in text and ben.user_id in text for text in driver.spy.texts)
+
+        until(lambda: bool(ben.invitations()))
+        room = ben.invitations()[0].room_id
+        assert room == screen.table.view.room_id
+        network.call(ben.join(room))
+        view: TableView = network.call(ben.sit(room))
+        driver.keys("r")
+        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
+        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
+        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        network.call(view.leave())
+    finally:
+        for closing in list(window.on_close):
+            closing()
+        network.call(ben.close())
+
+
+def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_taken_from_the_directory(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Who plays: "open, cpu": the table is public (said), the computers' level is asked, Ben finds the table in
+    the room directory ("Yatzy, ... seats free, in English, by ...") and takes the seat; the game starts."""
+    anna = register(synapse_server, "anna-public")
+    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
+    ben_account = register(synapse_server, "ben-public")
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    window = driver.window
+    try:
+        window.push(OnlineMenu(window))
+        driver.keys("return")  # Open a table
+        driver.keys("y")
+        assert driver.last.startswith("Yatzy")
+        driver.keys("return")
+        driver.type("open, cpu")
+        driver.keys("return", "return")  # the seats, then Start the game
+        assert driver.last.startswith("How well do the computers play?")
+        driver.keys("return")
+        assert "Referee: press Enter" in driver.last
+        driver.keys("return")
+        screen = driver.top
+        assert isinstance(screen, TableScreen)
+        assert any("The table is public" in text for text in driver.spy.texts)
+
+        found: list[lobby.PublicTable] = []
+
+        def listed() -> bool:
+            found[:] = network.call(lobby.public_tables(ben))
+            return bool(found)
+
+        until(listed)
+        table = found[0]
+        assert table.room_id == screen.table.view.room_id and table.free == 1
+        network.call(lobby.take_seat(ben, table))
+        view: TableView = network.call(ben.sit(table.room_id))
+        until(lambda: view.seats == (1,) and 1 in screen.table.view.spec.seats_of(ben.user_id), driver)
+        until(lambda: screen.game.current_player() == 0 and view.table is not None
+              and view.table.seq == screen.table.seq, driver)
+        driver.keys("r")
+        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
+        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
+        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        network.call(view.leave())
+    finally:
+        for closing in list(window.on_close):
+            closing()
+        network.call(ben.close())
