@@ -154,7 +154,7 @@ def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_pr
     driver.keys("r")
     driver.type("r")
     assert field.typed == ""
-    assert driver.last == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert driver.last == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."
     assert driver.said[-1].interrupt
     driver.type("7 3")
     driver.keys("return")
@@ -259,7 +259,7 @@ def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path)
                     tmp_path)
     assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
     assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
-                                "Ben, throw 2 dice and type their values from 1 to 6, like 3 5.",
+                                "Ben, throw 2 dice and type their values from 1 to 6, like 3 5 or 35.",
                                 "Ben threw 6 and 6. Singles: 6. Press Enter for Singles (6)."]
     assert first.lines[8] == "6 shut. Anna's turn. Anna's own settings."
     config_folder = tmp_path / "config"

@@ -48,7 +48,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     assert result.status == 0
     lines = result.lines
     assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn. Type help for the commands."
-    assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."
     # Every refusal is said with its reason, and the game waits at the same prompt.
     assert lines[2:7] == [reason for _, reason in AT_THE_DICE_PROMPT]
     assert lines[7] == "Anna threw 1 and 2. Singles: 1 and 2. Sum: 3."
