@@ -202,7 +202,7 @@ def test_quitting_asks_first_and_the_saved_game_can_be_continued(driver: Driver)
     assert driver.last.startswith("Main menu. New game, 1 of 7")
     driver.keys("end")
     assert driver.last.startswith("Shut the Box with Anna: Anna's turn. Last played today at ")
-    assert driver.last.endswith(", random dice., 7 of 7")
+    assert driver.last.endswith(", random dice. Standings: 1. Anna, 1 turn., 7 of 7")
     driver.keys("return")
     resumed = driver.top
     assert isinstance(resumed, GameScreen) and resumed.resumed
