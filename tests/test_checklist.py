@@ -899,3 +899,36 @@ def test_CG_02_CG_06_leaving_a_tutorial_or_practice_game_says_what_is_kept_not_g
     driver.keys("up", "return")
     assert "The tutorial is kept: Tutorial in the main menu continues it." in driver.spy.texts
     assert "Game saved." not in driver.spy.texts
+
+
+# ---------------------------------------------------------------- SR-16 the help names the features for listening
+
+
+def test_SR_16_the_terminal_help_in_a_game_names_repeat_the_history_verbosity_and_stop(tmp_path) -> None:
+    """Through the real command line: the help ends with the features for listening, named in the command words
+    of the player's language (Czech: opakovat, ticho, ...), so what it names can be typed as it is said."""
+    english = run_cli([*MENU[:4], "--game", "shut-the-box", "--players", "Anna"], ["help", "q"], tmp_path)
+    assert english.lines[1].endswith("and quit (q). For listening: repeat says the last message again, previous "
+                                     "and next step through what was said, verbosity brief or verbosity full says "
+                                     "less or more, and stop stops the speech.")
+    czech = run_cli([*MENU[:4], "--game", "shut-the-box", "--players", "Anna", "--lang", "cs"], ["help"], tmp_path)
+    named = czech.lines[1].rsplit(".", 2)[1]
+    assert all(language("cs")._(word) in named for word in ("repeat", "previous", "next", "verbosity", "stop"))
+
+
+def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity(driver: Driver) -> None:
+    """The keys for the messages and for stopping are in the key list; the verbosity, which has no key, is
+    named first, and the way it names works."""
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("f1")
+    said = " ".join(driver.top.lines)
+    for feature in ("How much is said: Escape, then Verbosity: brief, normal or full.", "Control: stop speaking.",
+                    "Comma: the previous message.", "Period: the next message.",
+                    "Shift+Period: the newest message, said again."):
+        assert feature in said
+    driver.keys("escape", "escape")
+    assert driver.top is not screen  # the actions menu
+    driver.keys("v")
+    assert driver.last.startswith("Verbosity: normal")
+    driver.keys("return")
+    assert driver.window.terminal.verbosity.name == "FULL" and "Verbosity: full." in driver.spy.texts

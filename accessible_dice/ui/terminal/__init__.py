@@ -620,7 +620,8 @@ class Terminal:
         self.announcer.say(said or answer(self._("Nothing was said yet.")), remember=False)
 
     def help_answer(self, session: Session) -> Utterance:
-        """The commands that work now, what their letters stand for, then those that always work (CG-05)."""
+        """The commands that work now, what their letters stand for, then those that always work (CG-05), then
+        the features for listening (SR-16)."""
         game = session.game
         any_time = self.language.join(commands.any_time(self.language))
         request = session.request()
@@ -642,4 +643,5 @@ class Terminal:
             only = self._only_move(session, self.presenter(session))
             now += [] if only is None else [only.text]
         # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
-        return answer(" ".join([*now, self._("Any time: {commands}.").format(commands=any_time)]))
+        return answer(" ".join([*now, self._("Any time: {commands}.").format(commands=any_time),
+                                commands.listening_words(self.language)]))

@@ -147,8 +147,12 @@ class GameScreen(Screen):
         return self.presenter.turn_news().text
 
     def help_intro(self) -> str:
-        """F1 starts with what can be done now (the presenter's words)."""
-        return self.presenter.moves_answer().text
+        """F1 starts with what can be done now (the presenter's words), then the one feature for listening that
+        has no key of its own and so is not in the list of keys after it: the verbosity (SR-16)."""
+        # Translators: in the key help (F1) of a game, after what can be done now; the actions menu item
+        # "Verbosity" changes how much is said.
+        listening = self._("How much is said: Escape, then Verbosity: brief, normal or full.")
+        return f"{self.presenter.moves_answer().text} {listening}"
 
     # ------------------------------------------------------------ opening
 
