@@ -21,6 +21,7 @@ from accessible_dice.cli import parse_args
 from accessible_dice.presentation.i18n import language
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.ui import launch as launching
+from accessible_dice.utterance import Cue
 
 EN = language("en")
 #: ``{name}`` in a catalog string: a placeholder, not words.
@@ -932,3 +933,24 @@ def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity
     assert driver.last.startswith("Verbosity: normal")
     driver.keys("return")
     assert driver.window.terminal.verbosity.name == "FULL" and "Verbosity: full." in driver.spy.texts
+
+
+# ---------------------------------------------------------------- SR-11 menu wrapping can be turned off
+
+
+def test_SR_11_menu_wrap_no_stops_the_focus_at_the_ends_with_the_edge_sound(driver: Driver) -> None:
+    """Menus wrap as they start; the setting, changed like any other, stops them at once, and turns it back."""
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("up")
+    assert driver.last == "Quit, 6 of 6"  # wrapping, as menus start
+    said = driver.window.prefs.command(["menu-wrap", "no"])
+    assert said.text == "menu-wrap: no." and not driver.window.prefs.settings.menu_wrap
+    driver.keys("down")
+    assert driver.last == "Quit, 6 of 6" and Cue("invalid") in driver.said[-1].cues
+    driver.keys("home", "up")
+    assert driver.last == "New game, 1 of 6" and Cue("invalid") in driver.said[-1].cues
+    driver.window.prefs.command(["menu-wrap", "yes"])
+    driver.keys("up")
+    assert driver.last == "Quit, 6 of 6"

@@ -236,6 +236,7 @@ class Screen:
         self.settled()
         name = pressed.action
         if name in ("up", "down"):
+            self.focus.wrap = self.wrap and self.window.prefs.settings.menu_wrap  # SR-11: the player's choice
             self._moved(self.focus.vertical(-1 if name == "up" else 1), row_changed=True)
         elif name in ("left", "right"):
             row = self.focus.row
