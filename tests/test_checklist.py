@@ -954,3 +954,23 @@ def test_SR_11_menu_wrap_no_stops_the_focus_at_the_ends_with_the_edge_sound(driv
     driver.window.prefs.command(["menu-wrap", "yes"])
     driver.keys("up")
     assert driver.last == "Quit, 6 of 6"
+
+
+# ---------------------------------------------------------------- KB-15 a terminal game goes back to the main menu
+
+
+def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_names_it(tmp_path) -> None:
+    """Through the real command line, in English and in Czech: the game is continued from the menu where
+    it was left, and the help's list of commands names ``menu``."""
+    played = run_cli(["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "3"],
+                     ["roll", "help", "menu", "7", "menu", "6"], tmp_path)
+    assert "report, menu, and quit (q). For listening:" in played.lines[2]
+    assert played.lines[3] == "Game saved."
+    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 7 Yatzy with "
+                                      "Anna: Anna's turn, round 1 of 15.")
+    assert played.lines[5].startswith("Yatzy continued: Anna.")
+    assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
+    assert the_save(tmp_path).exists()
+    czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs", "--game", "yatzy", "--players", "Anna"],
+                    ["roll", "nabídka", "6"], tmp_path)
+    assert czech.lines[2] == "Hra je uložená." and czech.lines[3].startswith("Hlavní nabídka")

@@ -36,7 +36,7 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
 def test_a_turn_stays_once_the_next_player_has_thrown(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["1 2", "help", "singles", "undo", "singles", "6 6", "undo", "undo", "q"], tmp_path)
     lines = result.lines
-    assert "stop, undo, redo, settings, history, profile, rules, report, and quit (q). For listening: " in lines[3]
+    assert "undo, redo, settings, history, profile, rules, report, menu, and quit (q). For listening: " in lines[3]
     assert lines[6] == "Taken back: Singles (1 and 2). Anna's turn. Singles: 1 and 2. Sum: 3."
     assert lines[-3:] == ["Taken back: Ben's throw of 6 and 6. Ben, throw 2 dice and type their values from 1 to "
                           "6, like 3 5 or 35.", "Ben has played since, so the moves before cannot be taken back.",

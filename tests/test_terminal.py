@@ -330,7 +330,7 @@ def test_CG_05_help_names_every_command_undo_and_redo_included() -> None:
     run = play(["1 2", "help", "undo", "help"], manual=True)
     for line in (run.lines[3], run.lines[5]):
         assert "oldest (<), newest (>), verbosity (v), stop, undo, redo, settings, history, profile, rules, " \
-               "report, and quit (q). For listening: " in line
+               "report, menu, and quit (q). For listening: " in line
 
 
 def test_rules_says_the_games_page_as_plain_lines() -> None:

@@ -78,6 +78,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "profile": (N_("profile"), ()),
     # Translators: terminal command: write a problem report (the game, settings, what was said) to send.
     "report": (N_("report"), ()),
+    # Translators: terminal command: leave the game for the main menu, the game saved (it can be continued there).
+    "menu": (N_("menu"), ()),
     # Translators: terminal command: save and leave.
     "quit": (N_("quit"), ("q",)),
 }
@@ -326,7 +328,7 @@ def dice_in(words: tuple[str, ...] | list[str], typed: Typed, table: Sequence[in
 #: The shared commands that work at any time, in the order help says them (undo and redo answer
 #: "nothing to take back" when there is nothing, so they are always listed).
 ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "oldest", "newest",
-            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "quit")
+            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "menu", "quit")
 
 
 def actions_now(game: Game, language: Language, *, manual: bool = False) -> list[str]:

@@ -24,7 +24,7 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Game, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
-from accessible_dice.practice import kept_note, practice_note
+from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
@@ -173,8 +173,9 @@ class Terminal:
     # ------------------------------------------------------------ the game loop
 
     def play(self, session: Session, resumed: bool = False) -> str:
-        """Play until the player quits (``"quit"``), input ends (``"eof"``), or after the end of the game
-        the player asks for a ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
+        """Play until the player quits (``"quit"``), input ends (``"eof"``), goes back to the main menu
+        (``"new"``: ``menu``, the game saved), or after the end of the game the player asks for a
+        ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
         game = session.game
         self.session = session
         presenter = self.presenter(session)
@@ -197,6 +198,9 @@ class Terminal:
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
+                if command.name == "menu":  # KB-15: back to the main menu, the game saved
+                    self.say(left_for_menu(session, self.language))
+                    return "new"
                 confirmed = self._confirmed(command, session)
                 if confirmed is None:
                     self.goodbye(session)
@@ -228,6 +232,8 @@ class Terminal:
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
+                if command.name == "menu":
+                    return "new"
                 self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
