@@ -974,3 +974,22 @@ def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_nam
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs", "--game", "yatzy", "--players", "Anna"],
                     ["roll", "nabídka", "6"], tmp_path)
     assert czech.lines[2] == "Hra je uložená." and czech.lines[3].startswith("Hlavní nabídka")
+
+
+# ---------------------------------------------------------------- KB-09 the terminal takes the computer pace wait
+
+
+def test_KB_09_at_the_pace_wait_the_terminal_plays_a_computer_step_on_each_enter_only(tmp_path) -> None:
+    """Through the real command line: the setting from the file; a review still answers and a move is
+    refused while the computer waits; each Enter is one step; the person's turn is as ever."""
+    (tmp_path / "config").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "config" / config.FILE_NAME).write_text('computer-pace = "wait"\n', encoding="utf-8")
+    played = run_cli(["--ui", "console", "--speech", "text", "--game", "shut-the-box", "--players", "Anna, cpu",
+                      "--seed", "3"], ["roll", "sum", "board", "sum", "", "", "", "q"], tmp_path)
+    said = played.lines
+    at = said.index("cpu plays: press Enter for each step.")
+    assert said[at + 1].startswith("cpu: open ")  # board answers
+    assert said[at + 2] == "cpu is a computer player: press Enter for its next step."
+    assert said[at + 3].startswith("cpu threw ") and said[at + 4].endswith("Anna's turn.")
+    assert said[at + 5].startswith("Anna threw ")  # Enter on her own turn throws, as ever
+    assert said.count("cpu plays: press Enter for each step.") == 1

@@ -57,6 +57,11 @@ class CuePlayer(Protocol):
     def play_all(self, cues: Sequence[Cue]) -> None: ...
 
 
+class ComputerWaits(InvalidInput):
+    # Translators: the computer-pace setting is "wait" and a move was typed while a computer player is due.
+    template = N_("{name} is a computer player: press Enter for its next step.")
+
+
 class NoSuchPlayer(InvalidInput):
     # Translators: {name} was typed after "board"; {players} lists the names.
     template = N_("There is no player {name}; the players are {players}.")
@@ -180,21 +185,36 @@ class Terminal:
         self.session = session
         presenter = self.presenter(session)
         self.opening(session, presenter, resumed)
+        told_wait = False
         while True:
-            self._computers(session, presenter)
+            waiting = self.waits_for_enter(session)
+            if not waiting:
+                self._computers(session, presenter)
+                told_wait = False
+            elif not told_wait:
+                # Translators: the computer-pace setting is "wait": a computer player moves only on Enter.
+                self.say(news(self._("{name} plays: press Enter for each step.").format(
+                    name=presenter.name(game.current_player() or 0))))
+                told_wait = True
             if game.is_over():
                 return self.after_game(session, presenter)
             request = session.request()
-            if request is not None and session.manual and self.prompted_at != len(game.history):
+            if not waiting and request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
                 self.prompted_at = len(game.history)
             line = self.read_line()
             if line is None:
                 self.goodbye(session)
                 return "eof"
+            if waiting and not line.strip():
+                self.getting_ready(session)
+                self._computer_step(session, presenter)
+                continue
             try:
                 command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng,
                                          keep_by=self.keep_by())
+                if waiting and command.name not in commands.ANY_TIME:
+                    raise ComputerWaits(name=presenter.name(game.current_player() or 0))
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
@@ -250,10 +270,21 @@ class Terminal:
         told = False
         while not session.game.is_over() and session.computer_to_act():
             told = told or self.getting_ready(session)
-            if session.request() is not None:
-                self.report(session, presenter, session.computer_step())
-            else:
-                self.computer_plays(session, presenter, *session.computer_choice(self.computer_level(session)))
+            self._computer_step(session, presenter)
+
+    def _computer_step(self, session: Session, presenter: Presenter) -> None:
+        """One step of the computer player due: its throw, or its move."""
+        if session.request() is not None:
+            self.report(session, presenter, session.computer_step())
+        else:
+            self.computer_plays(session, presenter, *session.computer_choice(self.computer_level(session)))
+
+    def waits_for_enter(self, session: Session) -> bool:
+        """The ``computer-pace`` setting is ``wait`` and a computer player is due (KB-09): each of its steps
+        waits for Enter, while every review command still answers. The timed paces are the window's: in
+        the terminal, each announcement is heard whole before the next, which is the pace already."""
+        return (self.settings.settings.computer_pace == "wait" and not session.game.is_over()
+                and session.computer_to_act())
 
     def computer_level(self, session: Session) -> str:
         """How well ``session``'s computer players play: the level it was saved with, or the
