@@ -399,16 +399,16 @@ def test_KB_04_KB_05_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp
         driver.keys("d")
         assert driver.last == "D already does this: the dice, and which are held. Press another key, or change " \
                               "that one first."
-        driver.keys("f5")
-        assert driver.last == "throw the dice; with real dice, type the values thrown: now F5."
-        assert 'roll = "f5"' in (tmp_path / keymap.FILE_NAME).read_text(encoding="utf-8")
+        driver.keys("f6")
+        assert driver.last == "throw the dice; with real dice, type the values thrown: now F6."
+        assert 'roll = "f6"' in (tmp_path / keymap.FILE_NAME).read_text(encoding="utf-8")
         screen = driver.game("shut-the-box", ["Anna"], seed=1)
         driver.keys("r")
         assert driver.last == "Nothing here starts with r."  # a free letter jumps, as in any list
-        driver.keys("f5")
+        driver.keys("f6")
         assert len(screen.game.history) == 1
         driver.keys("f1")
-        assert "F5: throw the dice; with real dice, type the values thrown." in driver.top.lines
+        assert "F6: throw the dice; with real dice, type the values thrown." in driver.top.lines
         assert not any(line.startswith("R: ") for line in driver.top.lines)
     finally:
         pygame.display.quit()
@@ -416,7 +416,7 @@ def test_KB_04_KB_05_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp
     try:
         from accessible_dice.ui.window import keys
 
-        assert keys.read(pygame.K_F5, 0, "", ["game"]).action == "roll"
+        assert keys.read(pygame.K_F6, 0, "", ["game"]).action == "roll"
         assert keys.read(pygame.K_r, 0, "r", ["game"]) is None
         window.keymap.reset()
         assert keys.read(pygame.K_r, 0, "r", ["game"]).action == "roll"
@@ -993,3 +993,28 @@ def test_KB_09_at_the_pace_wait_the_terminal_plays_a_computer_step_on_each_enter
     assert said[at + 3].startswith("cpu threw ") and said[at + 4].endswith("Anna's turn.")
     assert said[at + 5].startswith("Anna threw ")  # Enter on her own turn throws, as ever
     assert said.count("cpu plays: press Enter for each step.") == 1
+
+
+def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_field(driver: Driver) -> None:
+    """One key, no chord: in the open value field of real dice, where Shift+Period types ">", F5 repeats the
+    prompt and types nothing, and the field's key help names it; Control stops."""
+    from accessible_dice import saved_games
+    from accessible_dice.session import new_session
+    from accessible_dice.ui.window import Entry, keys
+    from accessible_dice.ui.window.game import GameScreen
+
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=saved_games.new_path("shut-the-box"))
+    driver.window.push(GameScreen(driver.window, session))
+    field = driver.top
+    assert isinstance(field, Entry)
+    driver.type("3")
+    prompt = driver.window.terminal.announcer.history.last().text
+    count = len(driver.said)
+    driver.keys("f5")
+    assert len(driver.said) == count + 1 and driver.last == prompt and driver.said[-1].interrupt
+    assert field.typed == "3" and driver.top is field
+    assert "F5: the last message, said again, also while typing." in keys.help_lines(field.contexts, driver.window._)
+    before = driver.silenced
+    driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert driver.silenced == before + 1
+

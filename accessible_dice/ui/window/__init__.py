@@ -677,8 +677,9 @@ class Window:
             self._effects(VOLUME_STEP if action == "effects_up" else -VOLUME_STEP)
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
-        elif action in ("previous", "next", "oldest", "newest"):
-            self.shown.review(action)
+        elif action in ("previous", "next", "oldest", "newest", "repeat"):
+            # F5 (repeat) is one key that works in a text field too, where Shift+Period types ">" (SR-05).
+            self.shown.review("newest" if action == "repeat" else action)
             self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
             self.push(self.help_screen(self.top))
