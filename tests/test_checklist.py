@@ -1018,3 +1018,23 @@ def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_fiel
     driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert driver.silenced == before + 1
 
+
+
+# ---------------------------------------------------------------- CG-03 F1 helps with the focused item
+
+
+def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_screens_keys(driver: Driver) -> None:
+    from accessible_dice.ui.window import Reader
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("down", "f1")
+    assert isinstance(driver.top, Reader)
+    assert driver.top.lines[0] == "On Settings, 2 of 6: Enter or Space chooses it."
+    driver.keys("escape")
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("r", "down", "down")  # from the actions to the dice, then to the scorecard's first box
+    focused = screen.describe()
+    driver.keys("f1")
+    assert driver.top.lines[1] == f"On {focused}: Enter or Space chooses it."
+    assert driver.top.lines[0].startswith("2 throws left. Boxes: Ones for ")  # the screen's own words first

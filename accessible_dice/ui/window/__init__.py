@@ -748,11 +748,26 @@ class Window:
                  remember=False)
 
     def help_screen(self, screen: Screen) -> Reader:
-        """F1: the keys that work on ``screen``, after what it has to say about itself."""
+        """F1: what ``screen`` has to say about itself, then the focused item and what choosing it does
+        (CG-03: help for the item, not only the screen), then the keys that work there."""
         intro = getattr(screen, "help_intro", lambda: "")()
+        focused = self._focused_help(screen)
         lines = keys.help_lines(screen.contexts, self._)
         # Translators: the title of the key help (F1).
-        return Reader(self, self._("Keys here"), [intro, *lines] if intro else lines)
+        return Reader(self, self._("Keys here"), [line for line in (intro, focused) if line] + lines)
+
+    def _focused_help(self, screen: Screen) -> str:
+        """The F1 line of the focused item: it as said, and the keys that choose it, as they are now mapped."""
+        cell = screen.focus.cell()
+        if cell is None:
+            return ""
+        item = screen.describe()
+        choose = next((b for b in keys.bindings(screen.contexts) if b.action == "activate"), None)
+        if cell.act is None or choose is None:
+            # Translators: F1, the line on the focused item when choosing it does nothing; {item} as it is said.
+            return self._("On {item}: it is for reading; choosing it does nothing.").format(item=item)
+        # Translators: F1, the line on the focused item; {item} as it is said, {keys} e.g. "Enter or Space".
+        return self._("On {item}: {keys} chooses it.").format(item=item, keys=self._(choose.keys))
 
     # -- events
 
