@@ -1038,3 +1038,46 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.keys("f1")
     assert driver.top.lines[1] == f"On {focused}: Enter or Space chooses it."
     assert driver.top.lines[0].startswith("2 throws left. Boxes: Ones for ")  # the screen's own words first
+
+
+# ---------------------------------------------------------------- GN-07 the two front ends offer the same
+
+
+#: Each command the terminal takes at any time -> what the window has for it: a key's action or an item of
+#: the actions menu (Escape). A new terminal command fails the test below until the window has it too.
+WINDOW_FOR_COMMAND = {
+    "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
+    "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
+    "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
+    "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
+    "quit": "exit",
+}
+
+
+def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_game(tmp_path, monkeypatch) -> None:
+    from window_driver import Driver as WindowDriver
+
+    from accessible_dice.games import GAMES
+    from accessible_dice.ui import commands
+    from accessible_dice.ui.window import keys
+    from accessible_dice.ui.window.menu import MainMenu
+    from accessible_dice.ui.window.settings import SettingsMenu
+
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
+    window, spy = open_window(settings_path=tmp_path / config.FILE_NAME)  # a settings file: profiles too
+    driver = WindowDriver(window, spy)
+    try:
+        assert set(commands.ANY_TIME) == set(WINDOW_FOR_COMMAND)
+        driver.game("yatzy", ["Anna", "Ben"], seed=1)
+        driver.keys("escape")
+        offered = {b.action for b in keys.active()} | {key for key, _label, _act in driver.top.items()}
+        assert sorted(set(WINDOW_FOR_COMMAND.values()) - offered) == []
+        assert "roll" in offered  # the one game action the terminal names by a word of its own
+        settings = SettingsMenu(window)
+        assert config.BY_KEY.keys() <= {key for key, _label, _act in settings.items()}
+        driver.window.push(MainMenu(window, manual=False, seed=None))
+        driver.keys("return")  # New game: the list of games
+        listed = " ".join(cell.label for row in driver.top.rows() for cell in row.cells)
+        assert all(window._(game.title) in listed for game in GAMES.values())
+    finally:
+        pygame.display.quit()
