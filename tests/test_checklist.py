@@ -919,7 +919,7 @@ def test_SR_16_the_terminal_help_in_a_game_names_repeat_the_history_verbosity_an
 
 def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity(driver: Driver) -> None:
     """The keys for the messages and for stopping are in the key list; the verbosity, which has no key, is
-    named first, and the way it names works."""
+    named after them, and the way it names works."""
     screen = driver.game("yatzy", ["Anna"], seed=1)
     driver.keys("f1")
     said = " ".join(driver.top.lines)

@@ -748,13 +748,15 @@ class Window:
                  remember=False)
 
     def help_screen(self, screen: Screen) -> Reader:
-        """F1: what ``screen`` has to say about itself, then the focused item and what choosing it does
-        (CG-03: help for the item, not only the screen), then the keys that work there."""
+        """F1: what ``screen`` has to say about itself (``help_intro``), then the focused item and what choosing
+        it does (CG-03: help for the item, not only the screen), then the keys that work there, then what the
+        screen adds after them (``help_notes``). Short lines first, so a page at 200 % starts with more than one."""
         intro = getattr(screen, "help_intro", lambda: "")()
         focused = self._focused_help(screen)
         lines = keys.help_lines(screen.contexts, self._)
+        notes: list[str] = getattr(screen, "help_notes", list)()
         # Translators: the title of the key help (F1).
-        return Reader(self, self._("Keys here"), [line for line in (intro, focused) if line] + lines)
+        return Reader(self, self._("Keys here"), [line for line in (intro, focused) if line] + lines + notes)
 
     def _focused_help(self, screen: Screen) -> str:
         """The F1 line of the focused item: it as said, and the keys that choose it, as they are now mapped."""

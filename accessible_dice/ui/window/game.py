@@ -146,12 +146,15 @@ class GameScreen(Screen):
         return self.presenter.turn_news().text
 
     def help_intro(self) -> str:
-        """F1 starts with what can be done now (the presenter's words), then the one feature for listening that
-        has no key of its own and so is not in the list of keys after it: the verbosity (SR-16)."""
-        # Translators: in the key help (F1) of a game, after what can be done now; the actions menu item
-        # "Verbosity" changes how much is said.
-        listening = self._("How much is said: Escape, then Verbosity: brief, normal or full.")
-        return f"{self.presenter.moves_answer().text} {listening}"
+        """F1 starts with what can be done now (the presenter's words)."""
+        return self.presenter.moves_answer().text
+
+    def help_notes(self) -> list[str]:
+        """F1 ends with the one feature for listening that has no key of its own and so is not in the list of
+        keys before it: the verbosity (SR-16)."""
+        # Translators: the last line of the key help (F1) of a game; the actions menu item "Verbosity" changes
+        # how much is said.
+        return [self._("How much is said: Escape, then Verbosity: brief, normal or full.")]
 
     # ------------------------------------------------------------ opening
 
