@@ -42,3 +42,16 @@ def kept_note(session: Session, language: Language) -> str | None:
         # Translators: leaving a practice game, which is never saved.
         return language._("A practice game is not saved.")
     return None
+
+
+def left_for_menu(session: Session, language: Language) -> Utterance:
+    """What leaving a game for the main menu says, in both front ends: what is kept, saved, or why it
+    could not be saved (the menu then says itself, with the game among the saved ones)."""
+    note = kept_note(session, language)
+    if note is not None:
+        return news(note)
+    if session.save_error is not None:
+        # Translators: leaving a game whose last save failed; {reason} is the system's reason.
+        return news(language._("The game could not be saved: {reason}.").format(reason=session.save_error))
+    # Translators: leaving a game for the main menu; it can be continued from there.
+    return news(language._("Game saved."))

@@ -92,6 +92,7 @@ SPECS: tuple[Option, ...] = (
     choice("computer-pace", tuple(PACES), "normal"),
     choice("computer-level", tuple(LEVELS), DEFAULT_LEVEL),
     integer("key-delay", 0, 0, 2000),
+    yes_no("menu-wrap", True),
 )
 BY_KEY = {spec.key: spec for spec in SPECS}
 
@@ -130,9 +131,11 @@ COMMENTS = {
     "keep-by": "Numbers name dice by position (die 1 to 5) or by value (the face shown): the window's number "
                "keys and the terminal's hold, release and keep.",
     "computer-pace": "Window: computer players' steps 3 s (slow), 1.5 s (normal) or 0.5 s (fast) apart, "
-                     "or each waits for Enter (wait).",
+                     "or each waits for Enter (wait, in the terminal too).",
     "computer-level": "How well computer players play: relaxed, steady, sharp or best (docs/strategy.md).",
     "key-delay": "Window: a key pressed again within this many milliseconds is ignored (0 to 2000; 0 is off).",
+    "menu-wrap": "Window: Down on a menu's last item goes to the first, and Up on the first to the last: true or "
+                 "false (false stops there with a sound).",
 }
 
 # ---------------------------------------------------------------- problems
@@ -211,6 +214,7 @@ class Settings:
     computer_pace: str = "normal"
     computer_level: str = DEFAULT_LEVEL
     key_delay: int = 0
+    menu_wrap: bool = True
 
     def value(self, key: str) -> Any:
         return getattr(self, _field(key))

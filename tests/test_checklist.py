@@ -21,6 +21,7 @@ from accessible_dice.cli import parse_args
 from accessible_dice.presentation.i18n import language
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.ui import launch as launching
+from accessible_dice.utterance import Cue
 
 EN = language("en")
 #: ``{name}`` in a catalog string: a placeholder, not words.
@@ -155,7 +156,7 @@ def test_ER_06_with_real_dice_r_in_the_value_field_types_nothing_and_says_the_pr
     driver.keys("r")
     driver.type("r")
     assert field.typed == ""
-    assert driver.last == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert driver.last == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."
     assert driver.said[-1].interrupt
     driver.type("7 3")
     driver.keys("return")
@@ -260,7 +261,7 @@ def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path)
                     tmp_path)
     assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
     assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
-                                "Ben, throw 2 dice and type their values from 1 to 6, like 3 5.",
+                                "Ben, throw 2 dice and type their values from 1 to 6, like 3 5 or 35.",
                                 "Ben threw 6 and 6. Singles: 6. Press Enter for Singles (6)."]
     assert first.lines[8] == "6 shut. Anna's turn. Anna's own settings."
     config_folder = tmp_path / "config"
@@ -399,16 +400,16 @@ def test_KB_04_KB_05_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp
         driver.keys("d")
         assert driver.last == "D already does this: the dice, and which are held. Press another key, or change " \
                               "that one first."
-        driver.keys("f5")
-        assert driver.last == "throw the dice; with real dice, type the values thrown: now F5."
-        assert 'roll = "f5"' in (tmp_path / keymap.FILE_NAME).read_text(encoding="utf-8")
+        driver.keys("f6")
+        assert driver.last == "throw the dice; with real dice, type the values thrown: now F6."
+        assert 'roll = "f6"' in (tmp_path / keymap.FILE_NAME).read_text(encoding="utf-8")
         screen = driver.game("shut-the-box", ["Anna"], seed=1)
         driver.keys("r")
         assert driver.last == "Nothing here starts with r."  # a free letter jumps, as in any list
-        driver.keys("f5")
+        driver.keys("f6")
         assert len(screen.game.history) == 1
         driver.keys("f1")
-        assert "F5: throw the dice; with real dice, type the values thrown." in driver.top.lines
+        assert "F6: throw the dice; with real dice, type the values thrown." in driver.top.lines
         assert not any(line.startswith("R: ") for line in driver.top.lines)
     finally:
         pygame.display.quit()
@@ -416,7 +417,7 @@ def test_KB_04_KB_05_a_key_is_changed_by_pressing_the_new_one_and_f1_says_it(tmp
     try:
         from accessible_dice.ui.window import keys
 
-        assert keys.read(pygame.K_F5, 0, "", ["game"]).action == "roll"
+        assert keys.read(pygame.K_F6, 0, "", ["game"]).action == "roll"
         assert keys.read(pygame.K_r, 0, "r", ["game"]) is None
         window.keymap.reset()
         assert keys.read(pygame.K_r, 0, "r", ["game"]).action == "roll"
@@ -900,3 +901,184 @@ def test_CG_02_CG_06_leaving_a_tutorial_or_practice_game_says_what_is_kept_not_g
     driver.keys("up", "return")
     assert "The tutorial is kept: Tutorial in the main menu continues it." in driver.spy.texts
     assert "Game saved." not in driver.spy.texts
+
+
+# ---------------------------------------------------------------- SR-16 the help names the features for listening
+
+
+def test_SR_16_the_terminal_help_in_a_game_names_repeat_the_history_verbosity_and_stop(tmp_path) -> None:
+    """Through the real command line: the help ends with the features for listening, named in the command words
+    of the player's language (Czech: opakovat, ticho, ...), so what it names can be typed as it is said."""
+    english = run_cli([*MENU[:4], "--game", "shut-the-box", "--players", "Anna"], ["help", "q"], tmp_path)
+    assert english.lines[1].endswith("and quit (q). For listening: repeat says the last message again, previous "
+                                     "and next step through what was said, verbosity brief or verbosity full says "
+                                     "less or more, and stop stops the speech.")
+    czech = run_cli([*MENU[:4], "--game", "shut-the-box", "--players", "Anna", "--lang", "cs"], ["help"], tmp_path)
+    named = czech.lines[1].rsplit(".", 2)[1]
+    assert all(language("cs")._(word) in named for word in ("repeat", "previous", "next", "verbosity", "stop"))
+
+
+def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity(driver: Driver) -> None:
+    """The keys for the messages and for stopping are in the key list; the verbosity, which has no key, is
+    named after them, and the way it names works."""
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("f1")
+    said = " ".join(driver.top.lines)
+    for feature in ("How much is said: Escape, then Verbosity: brief, normal or full.", "Control: stop speaking.",
+                    "Comma: the previous message.", "Period: the next message.",
+                    "Shift+Period: the newest message, said again."):
+        assert feature in said
+    driver.keys("escape", "escape")
+    assert driver.top is not screen  # the actions menu
+    driver.keys("v")
+    assert driver.last.startswith("Verbosity: normal")
+    driver.keys("return")
+    assert driver.window.terminal.verbosity.name == "FULL" and "Verbosity: full." in driver.spy.texts
+
+
+# ---------------------------------------------------------------- SR-11 menu wrapping can be turned off
+
+
+def test_SR_11_menu_wrap_no_stops_the_focus_at_the_ends_with_the_edge_sound(driver: Driver) -> None:
+    """Menus wrap as they start; the setting, changed like any other, stops them at once, and turns it back."""
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("up")
+    assert driver.last == "Quit, 6 of 6"  # wrapping, as menus start
+    said = driver.window.prefs.command(["menu-wrap", "no"])
+    assert said.text == "menu-wrap: no." and not driver.window.prefs.settings.menu_wrap
+    driver.keys("down")
+    assert driver.last == "Quit, 6 of 6" and Cue("invalid") in driver.said[-1].cues
+    driver.keys("home", "up")
+    assert driver.last == "New game, 1 of 6" and Cue("invalid") in driver.said[-1].cues
+    driver.window.prefs.command(["menu-wrap", "yes"])
+    driver.keys("up")
+    assert driver.last == "Quit, 6 of 6"
+
+
+# ---------------------------------------------------------------- KB-15 a terminal game goes back to the main menu
+
+
+def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_names_it(tmp_path) -> None:
+    """Through the real command line, in English and in Czech: the game is continued from the menu where
+    it was left, and the help's list of commands names ``menu``."""
+    played = run_cli(["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "3"],
+                     ["roll", "help", "menu", "7", "menu", "6"], tmp_path)
+    assert "report, menu, and quit (q). For listening:" in played.lines[2]
+    assert played.lines[3] == "Game saved."
+    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 7 Yatzy with "
+                                      "Anna: Anna's turn, round 1 of 15.")
+    assert played.lines[5].startswith("Yatzy continued: Anna.")
+    assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
+    assert the_save(tmp_path).exists()
+    czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs", "--game", "yatzy", "--players", "Anna"],
+                    ["roll", "nabídka", "6"], tmp_path)
+    assert czech.lines[2] == "Hra je uložená." and czech.lines[3].startswith("Hlavní nabídka")
+
+
+# ---------------------------------------------------------------- KB-09 the terminal takes the computer pace wait
+
+
+def test_KB_09_at_the_pace_wait_the_terminal_plays_a_computer_step_on_each_enter_only(tmp_path) -> None:
+    """Through the real command line: the setting from the file; a review still answers and a move is
+    refused while the computer waits; each Enter is one step; the person's turn is as ever."""
+    (tmp_path / "config").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "config" / config.FILE_NAME).write_text('computer-pace = "wait"\n', encoding="utf-8")
+    played = run_cli(["--ui", "console", "--speech", "text", "--game", "shut-the-box", "--players", "Anna, cpu",
+                      "--seed", "3"], ["roll", "sum", "board", "sum", "", "", "", "q"], tmp_path)
+    said = played.lines
+    at = said.index("cpu plays: press Enter for each step.")
+    assert said[at + 1].startswith("cpu: open ")  # board answers
+    assert said[at + 2] == "cpu is a computer player: press Enter for its next step."
+    assert said[at + 3].startswith("cpu threw ") and said[at + 4].endswith("Anna's turn.")
+    assert said[at + 5].startswith("Anna threw ")  # Enter on her own turn throws, as ever
+    assert said.count("cpu plays: press Enter for each step.") == 1
+
+
+def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_field(driver: Driver) -> None:
+    """One key, no chord: in the open value field of real dice, where Shift+Period types ">", F5 repeats the
+    prompt and types nothing, and the field's key help names it; Control stops."""
+    from accessible_dice import saved_games
+    from accessible_dice.session import new_session
+    from accessible_dice.ui.window import Entry, keys
+    from accessible_dice.ui.window.game import GameScreen
+
+    session = new_session("shut-the-box", ["Anna"], {}, manual=True, save_to=saved_games.new_path("shut-the-box"))
+    driver.window.push(GameScreen(driver.window, session))
+    field = driver.top
+    assert isinstance(field, Entry)
+    driver.type("3")
+    prompt = driver.window.terminal.announcer.history.last().text
+    count = len(driver.said)
+    driver.keys("f5")
+    assert len(driver.said) == count + 1 and driver.last == prompt and driver.said[-1].interrupt
+    assert field.typed == "3" and driver.top is field
+    assert "F5: the last message, said again, also while typing." in keys.help_lines(field.contexts, driver.window._)
+    before = driver.silenced
+    driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    assert driver.silenced == before + 1
+
+
+
+# ---------------------------------------------------------------- CG-03 F1 helps with the focused item
+
+
+def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_screens_keys(driver: Driver) -> None:
+    from accessible_dice.ui.window import Reader
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("down", "f1")
+    assert isinstance(driver.top, Reader)
+    assert driver.top.lines[0] == "On Settings, 2 of 6: Enter or Space chooses it."
+    driver.keys("escape")
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("r", "down", "down")  # from the actions to the dice, then to the scorecard's first box
+    focused = screen.describe()
+    driver.keys("f1")
+    assert driver.top.lines[1] == f"On {focused}: Enter or Space chooses it."
+    assert driver.top.lines[0].startswith("2 throws left. Boxes: Ones for ")  # the screen's own words first
+
+
+# ---------------------------------------------------------------- GN-07 the two front ends offer the same
+
+
+#: Each command the terminal takes at any time -> what the window has for it: a key's action or an item of
+#: the actions menu (Escape). A new terminal command fails the test below until the window has it too.
+WINDOW_FOR_COMMAND = {
+    "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
+    "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
+    "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
+    "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
+    "quit": "exit",
+}
+
+
+def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_game(tmp_path, monkeypatch) -> None:
+    from window_driver import Driver as WindowDriver
+
+    from accessible_dice.games import GAMES
+    from accessible_dice.ui import commands
+    from accessible_dice.ui.window import keys
+    from accessible_dice.ui.window.menu import MainMenu
+    from accessible_dice.ui.window.settings import SettingsMenu
+
+    monkeypatch.setenv("ACCESSIBLE_DICE_DATA", str(tmp_path / "data"))
+    window, spy = open_window(settings_path=tmp_path / config.FILE_NAME)  # a settings file: profiles too
+    driver = WindowDriver(window, spy)
+    try:
+        assert set(commands.ANY_TIME) == set(WINDOW_FOR_COMMAND)
+        driver.game("yatzy", ["Anna", "Ben"], seed=1)
+        driver.keys("escape")
+        offered = {b.action for b in keys.active()} | {key for key, _label, _act in driver.top.items()}
+        assert sorted(set(WINDOW_FOR_COMMAND.values()) - offered) == []
+        assert "roll" in offered  # the one game action the terminal names by a word of its own
+        settings = SettingsMenu(window)
+        assert config.BY_KEY.keys() <= {key for key, _label, _act in settings.items()}
+        driver.window.push(MainMenu(window, manual=False, seed=None))
+        driver.keys("return")  # New game: the list of games
+        listed = " ".join(cell.label for row in driver.top.rows() for cell in row.cells)
+        assert all(window._(game.title) in listed for game in GAMES.values())
+    finally:
+        pygame.display.quit()

@@ -25,7 +25,7 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
     lines = result.lines
     assert lines[2:5] == ["Anna threw 2 and 1. Singles: 1 and 2. Sum: 3.",
                           "Taken back: Anna's throw of 2 and 1. Anna, throw 2 dice and type their values from 1 "
-                          "to 6, like 3 5.",
+                          "to 6, like 3 5 or 35.",
                           "Anna threw 1 and 3. Singles: 1 and 3. Sum: 4."]
     assert lines[5].startswith("Taken back: Anna's throw of 1 and 3. Anna, throw 2 dice")
     assert lines[6:8] == ["Nothing has been played yet, so there is nothing to take back."] * 2
@@ -36,10 +36,10 @@ def test_a_wrongly_typed_throw_is_taken_back_and_typed_again(tmp_path: Path) -> 
 def test_a_turn_stays_once_the_next_player_has_thrown(tmp_path: Path) -> None:
     result = run_cli(MANUAL, ["1 2", "help", "singles", "undo", "singles", "6 6", "undo", "undo", "q"], tmp_path)
     lines = result.lines
-    assert lines[3].endswith("stop, undo, redo, settings, history, profile, rules, report, and quit (q).")
+    assert "undo, redo, settings, history, profile, rules, report, menu, and quit (q). For listening: " in lines[3]
     assert lines[6] == "Taken back: Singles (1 and 2). Anna's turn. Singles: 1 and 2. Sum: 3."
     assert lines[-3:] == ["Taken back: Ben's throw of 6 and 6. Ben, throw 2 dice and type their values from 1 to "
-                          "6, like 3 5.", "Ben has played since, so the moves before cannot be taken back.",
+                          "6, like 3 5 or 35.", "Ben has played since, so the moves before cannot be taken back.",
                           "Game saved. Goodbye."]
 
 

@@ -26,7 +26,7 @@ from accessible_dice import save, saved_games
 from accessible_dice.history import RECORD_SECONDS, ScoreHistory
 
 CONSOLE = ["--ui", "console", "--speech", "text"]
-REAL_DICE_PROMPT = re.compile(r"(Ola|Kari), throw 2 dice and type their values from 1 to 6, like 3 5\.")
+REAL_DICE_PROMPT = re.compile(r"(Ola|Kari), throw 2 dice and type their values from 1 to 6, like 3 5 or 35\.")
 
 
 def environment(data: Path) -> dict[str, str]:

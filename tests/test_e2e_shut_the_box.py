@@ -48,7 +48,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     assert result.status == 0
     lines = result.lines
     assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn. Type help for the commands."
-    assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."
+    assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."
     # Every refusal is said with its reason, and the game waits at the same prompt.
     assert lines[2:7] == [reason for _, reason in AT_THE_DICE_PROMPT]
     assert lines[7] == "Anna threw 1 and 2. Singles: 1 and 2. Sum: 3."
@@ -123,8 +123,8 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     again = run_cli(["--ui", "console", "--speech", "text"], ["8", "board", "q"], tmp_path)
     assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play "
                         r"online, or 7 Quit\. Saved games, the latest first: 8 Shut the Box with Anna and Ben: "
-                        r"Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Enter: New game\.",
-                        again.lines[0])
+                        r"Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Standings: 1\. Anna, 0 "
+                        r"penalty points\. 1\. Ben, 0 penalty points\. Enter: New game\.", again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 

@@ -27,7 +27,7 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
     assert result.status == 0
     assert result.lines[:13] == [
         "Yatzy: Anna. Your turn. Type help for the commands.",
-        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6.",
+        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
         "Enter 5 values from 1 to 6; you entered 3.",
         "Anna threw 1, 2, 3, 4, and 6. 2 throws left.",
         "There is no die 9; the dice are numbered 1 to 5.",
@@ -35,11 +35,11 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
         "three-of-a-kind, four-of-a-kind, small-straight, large-straight, full-house, chance, and yatzy.",
         "Enter 5 values from 1 to 6; you entered 2.",
         "Held: the 1 (die 1). 2 throws left.",
-        "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1.",
+        "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1 or 3551.",
         "Enter 4 values from 1 to 6; you entered 2.",
         "Anna threw 1, 1, 2, and 3. Now 1, 1, 1, 2, and 3. 1 throw left.",
         "Ones: 3 points. Total 3 points. Round 1 of 15 over. Your turn.",
-        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6.",
+        "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
     ]
     assert "Sixes: 18 points. Total 113 points. Upper bonus: 50 points! Round 6 of 15 over. Your turn." \
         in result.lines
@@ -84,7 +84,7 @@ def test_the_short_forms_through_the_command_line_keep_then_choose_by_number(tmp
     """k keeps dice 1 and 2 and asks for the three re-thrown; c 15 is box 15 of the numbered list."""
     result = play("en", MANUAL, ["5 5 2 3 1", "k 1 2", "5 5 5", "m", "c 15"], tmp_path)
     assert result.lines[3] == "Held: the 5 and the 5 (dice 1 and 2)."
-    assert result.lines[4] == "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5."
+    assert result.lines[4] == "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355."
     assert result.lines[5] == "Anna threw 5, 5, and 5. Now 5, 5, 5, 5, and 5. 1 throw left."
     assert result.lines[6].startswith("1 throw left. To throw again, type keep and the dice to hold. 1 Ones 0. ")
     assert "5 Fives 25. " in result.lines[6] and result.lines[6].endswith(" 15 Yatzy 50. Type c and a number to "

@@ -22,7 +22,7 @@ from accessible_dice.games.shut_the_box import FlapAlreadyShut, FlapsShut, Shut
 from accessible_dice.presentation import playable, presenter_for
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.presentation.history import History
-from accessible_dice.presentation.i18n import Language, language, supported
+from accessible_dice.presentation.i18n import LANGUAGES, Language, language, supported
 from accessible_dice.presentation.shut_the_box import flap_cue
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.strategy.common import Advice, Choice
@@ -148,7 +148,7 @@ def test_a_throw_asked_for_when_a_move_is_due_says_the_moves() -> None:
 
 
 @pytest.mark.parametrize(("request_", "expected"), [
-    (DiceRequest(0, 2, 6), "Anna, throw 2 dice and type their values from 1 to 6, like 3 5."),
+    (DiceRequest(0, 2, 6), "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."),
     (DiceRequest(1, 1, 6, "start"), "Ben, throw 1 die to decide who starts and type its value from 1 to 6, "
                                     "like 3."),
     (DiceRequest(0, 1, 6, "rounds"), "Anna, throw 1 die for the number of rounds and type its value from 1 "
@@ -159,6 +159,16 @@ def test_ER_03_a_manual_dice_prompt_says_who_throws_how_many_the_range_and_the_f
         request_: DiceRequest, expected: str) -> None:
     _, say = stb()
     assert say.dice_prompt(request_).text == expected
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_ER_03_every_language_says_the_count_the_range_and_both_formats(code: str) -> None:
+    """Spaced and joined ("3 5 5 1 6" or "35516") in every language; a die of 12 faces has no joined form."""
+    game = new_game("shut-the-box", ["Anna", "Ben"])
+    say = presenter_for(game, language(code))
+    five, big = (say.dice_prompt(DiceRequest(0, *dice)).text for dice in ((5, 6), (3, 12)))
+    assert all(word in five for word in (" 5 ", " 6", "3 5 5 1 6", "35516"))
+    assert "12 3 7" in big and "1237" not in big
 
 
 def test_a_computer_players_dice_are_thrown_for_it() -> None:

@@ -17,8 +17,8 @@ from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.history import ScoreHistory
 from accessible_dice.names import InvisibleInName, NameTooLong, check_names
-from accessible_dice.presentation.i18n import language
-from accessible_dice.presentation.saves import saved_label, when_words
+from accessible_dice.presentation.i18n import LANGUAGES, language
+from accessible_dice.presentation.saves import dice_words, saved_label, when_words
 from accessible_dice.save import BadSave, SaveInfo
 from accessible_dice.session import Session, new_session
 
@@ -185,10 +185,25 @@ def test_CG_12_a_saved_game_is_said_with_its_players_turn_time_and_dice(saves: P
     english = language("en")
     assert saved_label(saved, english, now).startswith("Shut the Box with Anna and Ben: Anna's turn, round 1 of 2. "
                                                        "Last played today at ")
-    assert saved_label(saved, english, now).endswith(", real dice.")
+    assert saved_label(saved, english, now).endswith(", real dice. Standings: 1. Anna, 0 penalty points. "
+                                                     "1. Ben, 0 penalty points.")
     assert when_words(saved.played, english, saved.played + timedelta(days=1)).startswith("yesterday at ")
     assert when_words(datetime(2026, 1, 2, 12, tzinfo=timezone.utc), english, now) == "on January 2, 2026"
     assert session.game.players == ("Anna", "Ben")
+
+
+def test_CG_12_a_saved_games_entry_says_the_scores_as_they_were_saved(saves: Path) -> None:
+    """Two saves of the same game and players differ in their scores: the entry says them, in every language."""
+    from accessible_dice.games.yatzy import Box, Score
+
+    session = started(saves, "yatzy", ("Anna", "Ben"))
+    session.act(Score(Box.THREES))  # five threes: 15 points
+    (saved,) = saved_games.find(saves).games
+    label = saved_label(saved, language("en"))
+    assert label.startswith("Yatzy with Anna and Ben: Ben's turn, round 1 of 15. Last played today at ")
+    assert label.endswith(", real dice. Standings: 1. Anna, 15 points. 2. Ben, 0 points.")
+    for code in LANGUAGES:  # after the dice words, Anna's 15 points in each language
+        assert "15" in saved_label(saved, language(code)).split(dice_words("manual", language(code)), 1)[1]
 
 
 @pytest.mark.parametrize("name", ["\x1b[2J\x1b[31mRed", "\u202eanna", "An\u200fna", "Ann\x00a", "Anna\tBen",

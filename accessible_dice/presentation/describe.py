@@ -294,9 +294,16 @@ class Presenter:
         return result
 
     def dice_prompt(self, request: DiceRequest) -> Utterance:
-        """Ask the table to throw real dice and type the values (ER-03)."""
+        """Ask the table to throw real dice and type the values (ER-03): the count, the range and both
+        formats, spaced and, for dice of one digit, joined ("3 5 or 35"), so nobody learns the short way
+        only from a refusal."""
+        example = example_entry(request.count, request.faces)
+        if request.count > 1 and request.faces <= 9:
+            # Translators: the two ways the values of real dice may be typed, in a dice prompt's "like ...":
+            # {spaced} is "3 5", {joined} the same digits without spaces, "35".
+            example = self._("{spaced} or {joined}").format(spaced=example, joined=example.replace(" ", ""))
         values = {"name": self.name(request.player), "count": request.count, "faces": request.faces,
-                  "example": example_entry(request.count, request.faces)}
+                  "example": example}
         if request.player in self.computers:
             # Translators: manual dice for a computer player; a person throws for it.
             text = self.ngettext("Throw {count} die for {name} and type its value from 1 to {faces}, "

@@ -94,6 +94,8 @@ NAMES = {
     "computer-level": N_("computer-level"),
     # Translators: setting name: milliseconds in which a key pressed again is ignored (for unsteady hands); one word.
     "key-delay": N_("key-delay"),
+    # Translators: setting name: whether menus wrap from the last item to the first; one word.
+    "menu-wrap": N_("menu-wrap"),
 }
 
 #: Value words of options and settings, as typed in English -> marked for translation (msgctxt "value").

@@ -43,15 +43,19 @@ def when_words(when: datetime, language: Language, now: datetime | None = None) 
 
 
 def saved_label(saved: SavedGame, language: Language, now: datetime | None = None) -> str:
-    """One saved game as the main menu says it, without its number."""
+    """One saved game as the main menu says it, without its number: the game, the players, whose turn and
+    which round, when it was last played, the dice, and then the scores (CG-12), so a player can tell two
+    saves of the same game and players apart without opening either."""
     game = saved.game
+    say = presenter_for(game, language)
     # Translators: a saved game in the main menu; {game} its name, {players} a list of names,
     # {turn} whose turn and which round (a sentence, like "Anna's turn, round 3 of 15."),
-    # {when} like "today at 14:05", {dice} "real dice" or "random dice".
-    return language._("{game} with {players}: {turn} Last played {when}, {dice}.").format(
+    # {when} like "today at 14:05", {dice} "real dice" or "random dice". The scores follow as sentences.
+    label = language._("{game} with {players}: {turn} Last played {when}, {dice}.").format(
         game=language._(TITLES[game.id]), players=language.join(game.players),
-        turn=presenter_for(game, language).whose_turn(), when=when_words(saved.played, language, now),
+        turn=say.whose_turn(), when=when_words(saved.played, language, now),
         dice=dice_words(saved.info.dice, language))
+    return f"{label} {say.standings_words().text}"
 
 
 def recorded_words(games: Sequence[SavedGame], language: Language) -> str:

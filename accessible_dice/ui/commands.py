@@ -27,6 +27,7 @@ from accessible_dice.games import NotPlayableYet, part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.presentation import typed_words
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.options import word
 from accessible_dice.session import rethrow_due
 
 #: The shared commands: name -> (word marked for translation, short letters).
@@ -77,6 +78,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "profile": (N_("profile"), ()),
     # Translators: terminal command: write a problem report (the game, settings, what was said) to send.
     "report": (N_("report"), ()),
+    # Translators: terminal command: leave the game for the main menu, the game saved (it can be continued there).
+    "menu": (N_("menu"), ()),
     # Translators: terminal command: save and leave.
     "quit": (N_("quit"), ("q",)),
 }
@@ -325,7 +328,7 @@ def dice_in(words: tuple[str, ...] | list[str], typed: Typed, table: Sequence[in
 #: The shared commands that work at any time, in the order help says them (undo and redo answer
 #: "nothing to take back" when there is nothing, so they are always listed).
 ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "oldest", "newest",
-            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "quit")
+            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "menu", "quit")
 
 
 def actions_now(game: Game, language: Language, *, manual: bool = False) -> list[str]:
@@ -361,6 +364,18 @@ def confirmation(game: Game, move: Move, language: Language) -> str | None:
     """
     question = getattr(game_commands(game.id), "confirmation", None)
     return None if question is None else question(game, move, language)
+
+
+def listening_words(language: Language) -> str:
+    """The features for listening, said after the commands in the in-game help (SR-16): the help is where a
+    player who has just started looks, so it names them, in the command words of the player's language."""
+    names = {name: language._(COMMON[name][0]) for name in ("repeat", "previous", "next", "verbosity", "stop")}
+    # Translators: in-game help, after the list of commands: the features for listening. {repeat}, {previous},
+    # {next}, {verbosity} and {stop} are command words, {brief} and {full} the verbosity levels.
+    return language._("For listening: {repeat} says the last message again, {previous} and {next} step "
+                      "through what was said, {verbosity} {brief} or {verbosity} {full} says less or more, and "
+                      "{stop} stops the speech.").format(**names, brief=word("brief", language),
+                                                         full=word("full", language))
 
 
 def any_time(language: Language) -> list[str]:

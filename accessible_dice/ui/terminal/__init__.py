@@ -24,7 +24,7 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Game, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
-from accessible_dice.practice import kept_note, practice_note
+from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
@@ -55,6 +55,11 @@ class CuePlayer(Protocol):
     """What the terminal needs from the sound player: an utterance's cues, in order."""
 
     def play_all(self, cues: Sequence[Cue]) -> None: ...
+
+
+class ComputerWaits(InvalidInput):
+    # Translators: the computer-pace setting is "wait" and a move was typed while a computer player is due.
+    template = N_("{name} is a computer player: press Enter for its next step.")
 
 
 class NoSuchPlayer(InvalidInput):
@@ -173,30 +178,49 @@ class Terminal:
     # ------------------------------------------------------------ the game loop
 
     def play(self, session: Session, resumed: bool = False) -> str:
-        """Play until the player quits (``"quit"``), input ends (``"eof"``), or after the end of the game
-        the player asks for a ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
+        """Play until the player quits (``"quit"``), input ends (``"eof"``), goes back to the main menu
+        (``"new"``: ``menu``, the game saved), or after the end of the game the player asks for a
+        ``"rematch"`` or a ``"new"`` game (:meth:`after_game`)."""
         game = session.game
         self.session = session
         presenter = self.presenter(session)
         self.opening(session, presenter, resumed)
+        told_wait = False
         while True:
-            self._computers(session, presenter)
+            waiting = self.waits_for_enter(session)
+            if not waiting:
+                self._computers(session, presenter)
+                told_wait = False
+            elif not told_wait:
+                # Translators: the computer-pace setting is "wait": a computer player moves only on Enter.
+                self.say(news(self._("{name} plays: press Enter for each step.").format(
+                    name=presenter.name(game.current_player() or 0))))
+                told_wait = True
             if game.is_over():
                 return self.after_game(session, presenter)
             request = session.request()
-            if request is not None and session.manual and self.prompted_at != len(game.history):
+            if not waiting and request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
                 self.prompted_at = len(game.history)
             line = self.read_line()
             if line is None:
                 self.goodbye(session)
                 return "eof"
+            if waiting and not line.strip():
+                self.getting_ready(session)
+                self._computer_step(session, presenter)
+                continue
             try:
                 command = commands.parse(line, game, self.language, manual=session.manual, rng=session.dice.rng,
                                          keep_by=self.keep_by())
+                if waiting and command.name not in commands.ANY_TIME:
+                    raise ComputerWaits(name=presenter.name(game.current_player() or 0))
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
+                if command.name == "menu":  # KB-15: back to the main menu, the game saved
+                    self.say(left_for_menu(session, self.language))
+                    return "new"
                 confirmed = self._confirmed(command, session)
                 if confirmed is None:
                     self.goodbye(session)
@@ -228,6 +252,8 @@ class Terminal:
                 if command.name == "quit":
                     self.goodbye(session)
                     return "quit"
+                if command.name == "menu":
+                    return "new"
                 self.execute(command, session, presenter)
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
@@ -244,10 +270,21 @@ class Terminal:
         told = False
         while not session.game.is_over() and session.computer_to_act():
             told = told or self.getting_ready(session)
-            if session.request() is not None:
-                self.report(session, presenter, session.computer_step())
-            else:
-                self.computer_plays(session, presenter, *session.computer_choice(self.computer_level(session)))
+            self._computer_step(session, presenter)
+
+    def _computer_step(self, session: Session, presenter: Presenter) -> None:
+        """One step of the computer player due: its throw, or its move."""
+        if session.request() is not None:
+            self.report(session, presenter, session.computer_step())
+        else:
+            self.computer_plays(session, presenter, *session.computer_choice(self.computer_level(session)))
+
+    def waits_for_enter(self, session: Session) -> bool:
+        """The ``computer-pace`` setting is ``wait`` and a computer player is due (KB-09): each of its steps
+        waits for Enter, while every review command still answers. The timed paces are the window's: in
+        the terminal, each announcement is heard whole before the next, which is the pace already."""
+        return (self.settings.settings.computer_pace == "wait" and not session.game.is_over()
+                and session.computer_to_act())
 
     def computer_level(self, session: Session) -> str:
         """How well ``session``'s computer players play: the level it was saved with, or the
@@ -620,7 +657,8 @@ class Terminal:
         self.announcer.say(said or answer(self._("Nothing was said yet.")), remember=False)
 
     def help_answer(self, session: Session) -> Utterance:
-        """The commands that work now, what their letters stand for, then those that always work (CG-05)."""
+        """The commands that work now, what their letters stand for, then those that always work (CG-05), then
+        the features for listening (SR-16)."""
         game = session.game
         any_time = self.language.join(commands.any_time(self.language))
         request = session.request()
@@ -642,4 +680,5 @@ class Terminal:
             only = self._only_move(session, self.presenter(session))
             now += [] if only is None else [only.text]
         # Translators: help: {commands} lists the commands that always work, e.g. "dice (d), board (b)".
-        return answer(" ".join([*now, self._("Any time: {commands}.").format(commands=any_time)]))
+        return answer(" ".join([*now, self._("Any time: {commands}.").format(commands=any_time),
+                                commands.listening_words(self.language)]))

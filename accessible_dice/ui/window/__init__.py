@@ -236,6 +236,7 @@ class Screen:
         self.settled()
         name = pressed.action
         if name in ("up", "down"):
+            self.focus.wrap = self.wrap and self.window.prefs.settings.menu_wrap  # SR-11: the player's choice
             self._moved(self.focus.vertical(-1 if name == "up" else 1), row_changed=True)
         elif name in ("left", "right"):
             row = self.focus.row
@@ -683,8 +684,9 @@ class Window:
             self._effects(VOLUME_STEP if action == "effects_up" else -VOLUME_STEP)
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
-        elif action in ("previous", "next", "oldest", "newest"):
-            self.shown.review(action)
+        elif action in ("previous", "next", "oldest", "newest", "repeat"):
+            # F5 (repeat) is one key that works in a text field too, where Shift+Period types ">" (SR-05).
+            self.shown.review("newest" if action == "repeat" else action)
             self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
             self.push(self.help_screen(self.top))
@@ -753,11 +755,28 @@ class Window:
                  remember=False)
 
     def help_screen(self, screen: Screen) -> Reader:
-        """F1: the keys that work on ``screen``, after what it has to say about itself."""
+        """F1: what ``screen`` has to say about itself (``help_intro``), then the focused item and what choosing
+        it does (CG-03: help for the item, not only the screen), then the keys that work there, then what the
+        screen adds after them (``help_notes``). Short lines first, so a page at 200 % starts with more than one."""
         intro = getattr(screen, "help_intro", lambda: "")()
+        focused = self._focused_help(screen)
         lines = keys.help_lines(screen.contexts, self._)
+        notes: list[str] = getattr(screen, "help_notes", list)()
         # Translators: the title of the key help (F1).
-        return Reader(self, self._("Keys here"), [intro, *lines] if intro else lines)
+        return Reader(self, self._("Keys here"), [line for line in (intro, focused) if line] + lines + notes)
+
+    def _focused_help(self, screen: Screen) -> str:
+        """The F1 line of the focused item: it as said, and the keys that choose it, as they are now mapped."""
+        cell = screen.focus.cell()
+        if cell is None:
+            return ""
+        item = screen.describe()
+        choose = next((b for b in keys.bindings(screen.contexts) if b.action == "activate"), None)
+        if cell.act is None or choose is None:
+            # Translators: F1, the line on the focused item when choosing it does nothing; {item} as it is said.
+            return self._("On {item}: it is for reading; choosing it does nothing.").format(item=item)
+        # Translators: F1, the line on the focused item; {item} as it is said, {keys} e.g. "Enter or Space".
+        return self._("On {item}: {keys} chooses it.").format(item=item, keys=self._(choose.keys))
 
     # -- events
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.practice import kept_note
+from accessible_dice.practice import kept_note, left_for_menu
 from accessible_dice.presentation import TITLES, options
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
@@ -42,7 +42,6 @@ from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.model import Cell, Row
 from accessible_dice.ui.window.settings import SettingsMenu
-from accessible_dice.utterance import Utterance
 
 #: The review keys (the terminal commands of the same names).
 REVIEW = ("dice", "board", "standings", "turn", "moves")
@@ -153,6 +152,13 @@ class GameScreen(Screen):
     def help_intro(self) -> str:
         """F1 starts with what can be done now (the presenter's words)."""
         return self.presenter.moves_answer().text
+
+    def help_notes(self) -> list[str]:
+        """F1 ends with the one feature for listening that has no key of its own and so is not in the list of
+        keys before it: the verbosity (SR-16)."""
+        # Translators: the last line of the key help (F1) of a game; the actions menu item "Verbosity" changes
+        # how much is said.
+        return [self._("How much is said: Escape, then Verbosity: brief, normal or full.")]
 
     # ------------------------------------------------------------ opening
 
@@ -502,21 +508,8 @@ class ActionsMenu(Menu):
                             self.quit)
 
     def quit(self) -> None:
-        self.window.say(saved_words(self.game))
+        self.window.say(left_for_menu(self.game.session, self.window.language))
         self.game.to_menu()
-
-
-def saved_words(game: GameScreen) -> Utterance:
-    """What leaving a game says: saved, or why it could not be."""
-    session = game.session
-    note = kept_note(session, game.window.language)
-    if note is not None:
-        return news(note)
-    if session.save_error is not None:
-        # Translators: leaving a game whose last save failed; {reason} is the system's reason.
-        return news(game._("The game could not be saved: {reason}.").format(reason=session.save_error))
-    # Translators: leaving a game for the main menu; it can be continued from there.
-    return news(game._("Game saved."))
 
 
 def rules_reader(window: Window, game_id: str) -> Reader:

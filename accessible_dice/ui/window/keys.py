@@ -99,6 +99,10 @@ TABLE: tuple[Binding, ...] = (
             N_("Control"),
             # Translators: what the keys just named do, in the key help.
             N_("stop speaking")),
+    Binding("repeat", "anywhere", (Chord("F5", shift=None),),
+            "F5",
+            # Translators: what the keys just named do, in the key help; works in a text field too (SR-05).
+            N_("the last message, said again, also while typing")),
     Binding("effects_down", "anywhere", (Chord("F9", shift=None),),
             "F9",
             # Translators: what the keys just named do, in the key help.
