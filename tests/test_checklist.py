@@ -945,16 +945,16 @@ def test_SR_11_menu_wrap_no_stops_the_focus_at_the_ends_with_the_edge_sound(driv
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("up")
-    assert driver.last == "Quit, 6 of 6"  # wrapping, as menus start
+    assert driver.last == "Quit, 8 of 8"  # wrapping, as menus start
     said = driver.window.prefs.command(["menu-wrap", "no"])
     assert said.text == "menu-wrap: no." and not driver.window.prefs.settings.menu_wrap
     driver.keys("down")
-    assert driver.last == "Quit, 6 of 6" and Cue("invalid") in driver.said[-1].cues
+    assert driver.last == "Quit, 8 of 8" and Cue("invalid") in driver.said[-1].cues
     driver.keys("home", "up")
-    assert driver.last == "New game, 1 of 6" and Cue("invalid") in driver.said[-1].cues
+    assert driver.last == "New game, 1 of 8" and Cue("invalid") in driver.said[-1].cues
     driver.window.prefs.command(["menu-wrap", "yes"])
     driver.keys("up")
-    assert driver.last == "Quit, 6 of 6"
+    assert driver.last == "Quit, 8 of 8"
 
 
 # ---------------------------------------------------------------- KB-15 a terminal game goes back to the main menu
@@ -964,16 +964,16 @@ def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_nam
     """Through the real command line, in English and in Czech: the game is continued from the menu where
     it was left, and the help's list of commands names ``menu``."""
     played = run_cli(["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "3"],
-                     ["roll", "help", "menu", "7", "menu", "6"], tmp_path)
+                     ["roll", "help", "menu", "8", "menu", "7"], tmp_path)
     assert "report, menu, and quit (q). For listening:" in played.lines[2]
     assert played.lines[3] == "Game saved."
-    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 7 Yatzy with "
+    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 8 Yatzy with "
                                       "Anna: Anna's turn, round 1 of 15.")
     assert played.lines[5].startswith("Yatzy continued: Anna.")
     assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
     assert the_save(tmp_path).exists()
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs", "--game", "yatzy", "--players", "Anna"],
-                    ["roll", "nabídka", "6"], tmp_path)
+                    ["roll", "nabídka", "7"], tmp_path)
     assert czech.lines[2] == "Hra je uložená." and czech.lines[3].startswith("Hlavní nabídka")
 
 
@@ -1031,7 +1031,7 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("down", "f1")
     assert isinstance(driver.top, Reader)
-    assert driver.top.lines[0] == "On Settings, 2 of 6: Enter or Space chooses it."
+    assert driver.top.lines[0] == "On Settings, 2 of 8: Enter or Space chooses it."
     driver.keys("escape")
     screen = driver.game("yatzy", ["Anna"], seed=1)
     driver.keys("r", "down", "down")  # from the actions to the dice, then to the scorecard's first box
