@@ -19,6 +19,7 @@ from web_support import (
     browser,
     drawn,
     enter_on,
+    idle,
     keep_every_die,
     log_lines,
     opened,
@@ -129,6 +130,7 @@ def test_the_same_answer_twice_is_said_differently(browser: Any, serve: Callable
     server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
     page = opened(browser, server.url)
     press(page, "r")
+    idle(page)  # the throw is in the log: the answers below come on their own
     answer = page.locator("#answer")
     page.keyboard.press("n")  # every key answers: no computer player is playing here
     until(page, "document.getElementById('answer').textContent.startsWith('No computer player')")
@@ -257,7 +259,6 @@ def test_a_page_opened_again_shows_what_was_said_and_resume_continues(browser: A
     server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")
     page = opened(browser, server.url)
     press(page, "r")
-    until(page, "waiting.length === 0 && flushing === null")  # the throw's line is in the log
     said = log_lines(page)
     again = opened(browser, server.url)
     until(again, "!document.getElementById('earlier-region').hidden")

@@ -86,7 +86,14 @@ def enter_on(page: Any, selector: str) -> None:
     after(page, before)
 
 
+def idle(page: Any) -> None:
+    """Wait until the page has put everything it was told into its live regions (it spaces them out)."""
+    until(page, "waiting.length === 0 && flushing === null")
+
+
 def log_lines(page: Any) -> list[str]:
+    """The polite log's lines, once everything announced is in it."""
+    idle(page)
     return list(page.locator("#log p").all_text_contents())
 
 
