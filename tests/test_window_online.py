@@ -255,15 +255,20 @@ def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
         assert room == screen.table.view.room_id
         network.call(ben.join(room))
         view: TableView = network.call(ben.sit(room))
-        driver.keys("r")
-        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
-        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
-        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
     finally:
         for closing in list(window.on_close):
             closing()
         network.call(ben.close())
+
+
+def annas_throw_reaches_ben(driver: Driver, screen: TableScreen, view: TableView) -> None:
+    """R in Anna's window: she hears her throw, and Ben's program gets the same dice from the table."""
+    driver.keys("r")
+    assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
+    until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
+    assert view.game.dice_on_table() == screen.game.dice_on_table()
 
 
 def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_taken_from_the_directory(
@@ -306,10 +311,7 @@ def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_ta
         until(lambda: view.seats == (1,) and 1 in screen.table.view.spec.seats_of(ben.user_id), driver)
         until(lambda: screen.game.current_player() == 0 and view.table is not None
               and view.table.seq == screen.table.seq, driver)
-        driver.keys("r")
-        assert any("Anna" in text and "threw" in text for text in driver.spy.texts[-3:]), driver.spy.texts[-3:]
-        until(lambda: view.table is not None and view.table.seq >= screen.table.seq)
-        assert view.game.dice_on_table() == screen.game.dice_on_table()
+        annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
     finally:
         for closing in list(window.on_close):
