@@ -229,7 +229,7 @@ def test_a_finished_game_goes_into_the_score_history_shown_from_the_menu(driver:
     while not session.game.is_over():
         driver.keys("return")
     driver.keys("return")  # back to the main menu
-    driver.keys("end", "up", "up", "up", "up", "return")
+    driver.keys("end", "up", "up", "up", "up", "up", "return")
     assert isinstance(driver.top, Reader)
     assert driver.top.lines[0] == "Score history: 1 finished game."
 

@@ -86,7 +86,7 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
     try:
         # -- signing in from the main menu, the mistakes said and corrected
         window.push(MainMenu(window, manual=False, seed=None))
-        driver.keys("end", "up")
+        driver.keys("end", "up", "up")
         assert driver.last.startswith("Play online")
         driver.keys("return")
         assert isinstance(driver.top, Entry) and "homeserver" in driver.last
