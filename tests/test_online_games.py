@@ -32,6 +32,7 @@ from accessible_dice import save
 from accessible_dice.dice import WrongDiceCount
 from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
+from accessible_dice.online import lobby
 from accessible_dice.online.background import Background
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.refusals import TypeYourDice
@@ -126,7 +127,7 @@ def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synaps
                                                                         Seat("Guest", open=True)],
                                                    public=True, name="Shut the Box, one seat free")
             await ann.sit(room)
-            found = await stranger.connection.public_tables()
+            found = await lobby.public_tables(stranger.connection)
             assert room in [table.room_id for table in found]
             await stranger.connection.join(room)
             view = await stranger.sit(room)

@@ -157,15 +157,6 @@ class Invitation:
 
 
 @dataclass(frozen=True)
-class PublicTable:
-    """A table in the room directory: anyone may join it to watch, or :meth:`TableView.sit_down` at an open seat."""
-
-    room_id: str
-    name: str | None
-    members: int
-
-
-@dataclass(frozen=True)
 class TableSummary:
     """A table in progress, for *My tables*: whose turn it is, and whether that is this account."""
 
@@ -367,14 +358,6 @@ class Connection:
     async def leave_room(self, room_id: str) -> None:
         """Leave the room for good (the seat's moves stay in its history)."""
         await self.client.room_leave(room_id)
-
-    async def public_tables(self) -> list[PublicTable]:
-        """The tables in this homeserver's room directory (opened with ``public=True``)."""
-        response = await self.client.list_public_rooms(limit=100, filter_room_types=[protocol.ROOM_TYPE])
-        rooms = getattr(response, "public_rooms", None)
-        if rooms is None:
-            raise OnlineError(f"the room directory could not be read: {getattr(response, 'message', response)}")
-        return [PublicTable(room.room_id, room.name, room.num_joined_members) for room in rooms]
 
     def invitations(self) -> list[Invitation]:
         """The rooms this account is invited to and has not joined."""
