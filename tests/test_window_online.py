@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
+from synapse_server import Account, Synapse, register, synapse_server  # noqa: F401 - the fixture
 from test_online_terminal import with_password
 from window_driver import Driver, open_driver
 
@@ -73,12 +74,37 @@ def network() -> Iterator[Background]:
     background.close()
 
 
+@contextmanager
+def ben_beside(driver: Driver, server: Synapse, network: Background, name: str) -> Iterator[Connection]:
+    """Ben's program, connected on the network thread; at the end the window's connections and his are closed."""
+    ben_account = register(server, name)
+    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
+    network.call(ben.start())
+    try:
+        yield ben
+    finally:
+        for closing in list(driver.window.on_close):
+            closing()
+        network.call(ben.close())
+
+
+def anna_kept_signed_in(server: Synapse, name: str) -> Account:
+    """Anna registered, and her sign-in kept as the window keeps it (the online menu connects at once)."""
+    anna = register(server, name)
+    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
+    return anna
+
+
 def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         driver: Driver, synapse_server: Synapse, network: Background, tmp_path: Path) -> None:  # noqa: F811
     anna, password = with_password(synapse_server, "anna-window")
-    ben_account = register(synapse_server, "ben-window")
-    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
-    network.call(ben.start())
+    with ben_beside(driver, synapse_server, network, "ben-window") as ben:
+        signed_in_join_play_chat_my_tables_and_sign_out(driver, synapse_server, network, anna, password, ben)
+
+
+def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Synapse, network: Background,
+                                                     anna: str, password: str, ben: Connection) -> None:
+    """Anna signs in in the window with her password and plays at Ben's table, refereed by his program."""
     room = network.call(ben.open_table("shut-the-box", {}, [Seat("Anna", anna), Seat("Ben", ben.user_id)],
                                        invite=[anna], pace=0))
     view: TableView = network.call(ben.sit(room))  # Ben's program referees the table
@@ -96,7 +122,7 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         driver.keys("ctrl+a")
         for _ in "not an address":
             driver.keys("backspace")
-        driver.type(synapse_server.url)
+        driver.type(server.url)
         driver.keys("return")
         assert "user name" in driver.last
         driver.type("anna-window")
@@ -208,23 +234,16 @@ def test_sign_in_join_play_chat_my_tables_and_sign_out_in_the_window(
         assert not account.account_path().exists()
         assert isinstance(driver.top, MainMenu)
     finally:
-        for closing in list(window.on_close):
-            closing()
         network.call(view.leave())
-        network.call(ben.close())
 
 
 def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
         driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
     """Open a table: the game, who plays (a typo refused), options, the referee (Enter: this program); Ben
     joins by the invitation, and Anna's throw, refereed in the window's program, reaches him."""
-    anna = register(synapse_server, "anna-opens")
-    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
-    ben_account = register(synapse_server, "ben-joins")
-    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
-    network.call(ben.start())
+    anna = anna_kept_signed_in(synapse_server, "anna-opens")
     window = driver.window
-    try:
+    with ben_beside(driver, synapse_server, network, "ben-joins") as ben:
         menu = OnlineMenu(window)
         window.push(menu)  # the kept sign-in connects at once
         assert driver.last.startswith(f"Online, signed in as {anna.user_id}:. Open a table, 1 of 5")
@@ -257,10 +276,6 @@ def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
         view: TableView = network.call(ben.sit(room))
         annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
-    finally:
-        for closing in list(window.on_close):
-            closing()
-        network.call(ben.close())
 
 
 def annas_throw_reaches_ben(driver: Driver, screen: TableScreen, view: TableView) -> None:
@@ -275,13 +290,9 @@ def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_ta
         driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
     """Who plays: "open, cpu": the table is public (said), the computers' level is asked, Ben finds the table in
     the room directory ("Yatzy, ... seats free, in English, by ...") and takes the seat; the game starts."""
-    anna = register(synapse_server, "anna-public")
-    account.keep(account.Account(anna.homeserver, anna.user_id, anna.device_id, anna.access_token))
-    ben_account = register(synapse_server, "ben-public")
-    ben = Connection(ben_account.homeserver, ben_account.user_id, ben_account.access_token, ben_account.device_id)
-    network.call(ben.start())
+    anna_kept_signed_in(synapse_server, "anna-public")
     window = driver.window
-    try:
+    with ben_beside(driver, synapse_server, network, "ben-public") as ben:
         window.push(OnlineMenu(window))
         driver.keys("return")  # Open a table
         driver.keys("y")
@@ -313,7 +324,3 @@ def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_ta
               and view.table.seq == screen.table.seq, driver)
         annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
-    finally:
-        for closing in list(window.on_close):
-            closing()
-        network.call(ben.close())
