@@ -16,27 +16,18 @@ hands coroutines to it (:meth:`Background.call` waits for the result), and
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Coroutine
-from typing import Any, TypeVar
 
+from accessible_dice.loop_thread import LoopThread
 from accessible_dice.online.client import TableView
 from accessible_dice.online.table import News
 
-T = TypeVar("T")
 
-
-class Background:
-    """An asyncio loop on a daemon thread (leaving the program never waits for it)."""
+class Background(LoopThread):
+    """The connection's asyncio loop, started at once on its daemon thread."""
 
     def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="online", daemon=True)
-        self._thread.start()
-
-    def call(self, coroutine: Coroutine[Any, Any, T], timeout: float | None = 60.0) -> T:
-        """Run ``coroutine`` on the loop and wait for its result (its exception is raised here)."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+        super().__init__("online")
+        self.start()
 
     def news(self, view: TableView, timeout: float = 0.0) -> list[News]:
         """The news waiting at ``view``: waits up to ``timeout`` seconds for the first, then takes all that came."""
@@ -52,8 +43,3 @@ class Background:
             return taken
 
         return self.call(take(), None if timeout <= 0 else timeout + 30)
-
-    def close(self) -> None:
-        """Stop the loop (close the connections first, with :meth:`call`)."""
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)

@@ -24,7 +24,6 @@ import logging
 import re
 import secrets
 import socket
-import threading
 from collections.abc import Awaitable, Callable
 from html import escape
 from importlib import resources
@@ -32,6 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from accessible_dice.loop_thread import LoopThread
 from accessible_dice.presentation.i18n import LANGUAGES, language, supported
 from accessible_dice.resources import data_folder
 from accessible_dice.ui.web.table import Client, Table
@@ -77,10 +77,9 @@ class WebServer:
         self.address = lan_address() if listen else "127.0.0.1"
         self.token = secrets.token_urlsafe(24)
         self.wrong_codes = 0
-        self.loop = asyncio.new_event_loop()
+        self.network = LoopThread("web-server")
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="web-server", daemon=True)
 
     # ------------------------------------------------------------ addresses
 
@@ -102,8 +101,8 @@ class WebServer:
 
     def start(self) -> None:
         """Serve on a free port (or the one given); returns once the port is open."""
-        self._thread.start()
-        asyncio.run_coroutine_threadsafe(self._start(), self.loop).result(timeout=30)
+        self.network.start()
+        self.network.call(self._start(), 30)
         self.table.thread.start()
 
     async def _start(self) -> None:
@@ -119,14 +118,13 @@ class WebServer:
 
     def stop(self) -> None:
         """End the table's thread and the server (each waited for briefly); once is enough."""
-        if not self.loop.is_running():
+        if not self.network.running:
             return
         self.table.stop()
         self.table.thread.join(5)
         if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._close(), self.loop).result(timeout=10)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(5)
+            self.network.call(self._close(), 10)
+        self.network.close()
 
     async def _close(self) -> None:
         """The open pages' websockets first (the server would wait for them), then the server."""
@@ -213,7 +211,7 @@ class WebServer:
         outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
         def send(message: dict[str, Any]) -> None:
-            self.loop.call_soon_threadsafe(outbox.put_nowait, message)
+            self.network.loop.call_soon_threadsafe(outbox.put_nowait, message)
 
         writer = asyncio.ensure_future(_write(ws, outbox))
         self._sockets.add(ws)
