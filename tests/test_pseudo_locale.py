@@ -163,3 +163,12 @@ def test_every_game_screen_in_the_pseudo_locale_speaks_no_english(driver: Driver
     heard = driver.spy.texts
     assert len(heard) > 15
     assert leaks(heard, allowed_words(["Anna", "cpu"], [])) == []
+
+
+def test_the_actions_menu_names_the_theme_and_the_verbosity_in_the_players_words(driver: Driver) -> None:
+    """Escape's menu shows the verbosity and the theme now, each in the player's language."""
+    driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("escape")
+    labels = [label for _key, label, _act in driver.top.items()]
+    assert len(labels) > 5
+    assert leaks(labels, allowed_words(["Anna"], [])) == []
