@@ -13,6 +13,7 @@ def test_closing_cancels_what_still_runs_and_closes_the_loop() -> None:
     thread = LoopThread("test")
     thread.start()
     ended: list[str] = []
+    running: list[asyncio.Future[None]] = []
 
     async def syncing_forever() -> None:
         try:
@@ -22,12 +23,12 @@ def test_closing_cancels_what_still_runs_and_closes_the_loop() -> None:
             raise
 
     async def begin() -> None:
-        asyncio.ensure_future(syncing_forever())
+        running.append(asyncio.ensure_future(syncing_forever()))
         await asyncio.sleep(0)
 
     thread.call(begin())
     thread.close()
-    assert ended == ["cancelled"]
+    assert ended == ["cancelled"] and running[0].cancelled()
     assert thread.loop.is_closed() and not thread.running
     thread.close()  # once is enough; twice changes nothing
 

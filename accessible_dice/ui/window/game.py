@@ -462,7 +462,8 @@ class ActionsMenu(Menu):
             # Translators: actions menu item: the colour theme now; Enter changes it.
             ("theme", _("Theme: {name}").format(name=_(window.theme.title)), lambda: window.global_key("theme")),
             # Translators: actions menu item: how much is said now; Enter changes it.
-            ("verbosity", _("Verbosity: {level}").format(level=options.word(level.name.lower(), window.language)), self.next_verbosity),
+            ("verbosity", _("Verbosity: {level}").format(level=options.word(level.name.lower(), window.language)),
+             self.next_verbosity),
             # Translators: actions menu item: the list of settings.
             ("settings", _("Settings"), lambda: window.push(SettingsMenu(window))),
             # Translators: actions menu item: write a problem report to send (the terminal's report).
