@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from accessible_dice.arithmetic import DIVIDE, MINUS, PLUS, TIMES
 from accessible_dice.presentation.describe import answer
@@ -126,7 +127,7 @@ class Picker(Screen):
                     # Translators: Storeslem, building a strike by arrows and Enter: a die's value that
                     # starts the next number to strike, e.g. "6, as a new number" after "5 plus 4".
                     label = _("{number}, as a new number").format(number=number)
-                    cells.append(Cell(f"next{value}", label, label, act=lambda v=value: self.take(NEXT, str(v))))
+                    cells.append(Cell(f"next{value}", label, label, act=partial(self.take, NEXT, str(value))))
             if self._depth() == 0 and (not self.grammar.equals or "=" in self.pieces):
                 # Translators: building a move by arrows and Enter: the item that sends it, e.g. "Send 5 + 1 = 6".
                 send = _("Send: {calculation}").format(calculation=self.spoken())
@@ -137,7 +138,7 @@ class Picker(Screen):
                 cells.append(self._piece("("))
         if self.pieces:
             # Translators: building a move by arrows and Enter: the item that takes back the last piece.
-            erase = _("Delete the last")
+            erase = _("Delete the last one")
             cells.append(Cell("erase", erase, erase, act=self.erase))
         # Translators: building a move by arrows and Enter: the item that closes it, sending nothing.
         close = _("Close without sending")
@@ -146,7 +147,7 @@ class Picker(Screen):
 
     def _piece(self, piece: str) -> Cell:
         word = self._word(piece)
-        return Cell(f"piece{piece}", word, piece, act=lambda: self.take(piece))
+        return Cell(f"piece{piece}", word, piece, act=partial(self.take, piece))
 
     # ------------------------------------------------------------ what Enter does
 
@@ -193,6 +194,7 @@ class Picker(Screen):
         self.revealed()
 
     def revealed(self) -> None:
-        # Translators: entering a screen: its title, then the focused item.
-        self.window.say(answer(self._("{title}. {item}").format(title=self.prompt_words(), item=self.describe())),
-                        remember=False)
+        # Translators: opening the picker that builds a move by arrows and Enter: what it is, then the focused
+        # item, e.g. "Build an equation from 5, 1 and 3: ... 1, 1 of 4".
+        self.window.say(answer(self._("{question} {item}").format(question=self.prompt_words(),
+                                                                  item=self.describe())), remember=False)
