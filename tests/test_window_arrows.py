@@ -244,8 +244,7 @@ def test_KB_11_a_whole_game_of_quiclo_by_arrows_and_enter(driver: Driver) -> Non
 # ---------------------------------------------------------------- the picker itself
 
 
-def test_KB_11_the_picker_offers_only_what_may_follow_says_the_calculation_and_refuses_as_typing(
-        driver: Driver) -> None:
+def test_KB_11_the_picker_offers_what_may_follow_and_sends_it_as_typed(driver: Driver) -> None:
     screen = driver.game("quiclo", ["Anna"], seed=2, lives=3)
     throw(driver)
     dice = screen.game.dice_on_table()
