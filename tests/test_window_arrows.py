@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import pytest
 from window_driver import Driver, open_driver
@@ -79,6 +80,22 @@ def actions(driver: Driver) -> list[str]:
     return [cell.key for cell in row.cells]
 
 
+def play(driver: Driver, move: Callable[[list[str]], None]) -> None:
+    """Play to the end: Enter on the throw button whenever it is there, else ``move`` (given the buttons)."""
+    screen = driver.top
+    assert isinstance(screen, GameScreen)
+    game = screen.game
+    for _step in range(80):
+        if game.is_over():
+            return
+        buttons = actions(driver)
+        if "throw" in buttons:
+            throw(driver)  # also after a throw that passed the turn (nothing could be done with it)
+        else:
+            move(buttons)
+    raise AssertionError("the game did not end")
+
+
 def pick(driver: Driver, pieces: list[str]) -> None:
     """In the picker: Down to each piece (a die's value, a sign; ``+6`` is 6 as a new number), Enter on it,
     then Down to Send and Enter."""
@@ -104,17 +121,11 @@ def pieces_of(text: str) -> list[str]:
 
 
 def test_KB_11_a_whole_game_of_shut_the_box_by_arrows_and_enter(driver: Driver) -> None:
-    """Enter throws and takes the focused way; Down and Up reach the other ways."""
+    """Enter throws and takes a way to shut flaps; Left and Right reach the other ways."""
     screen = driver.game("shut-the-box", ["Anna"], seed=3)
     game = screen.game
-    for step in range(60):
-        if game.is_over():
-            break
-        if "throw" in actions(driver):
-            throw(driver)  # a throw with no way to shut passes the turn: the throw button again
-        else:
-            ways = actions(driver)
-            choose(driver, "actions", ways[step % len(ways)])
+    ways = iter(range(100))
+    play(driver, lambda buttons: choose(driver, "actions", buttons[next(ways) % len(buttons)]))
     assert game.is_over()
     assert driver.spy.texts[-1].endswith(f"Game over: {game.scores()[0]} turns.")
     press(driver, "return")
@@ -151,17 +162,14 @@ def test_KB_11_a_whole_game_of_threes_away_by_arrows_and_enter(driver: Driver) -
     """Enter on each die to keep (the 3s, which count nothing, and the lowest), then Enter on Keep."""
     screen = driver.game("threes-away", ["Anna"], seed=3, variant="low", rounds="1", start="order")
     game = screen.game
-    for _step in range(40):
-        if game.is_over():
-            break
-        if "throw" in actions(driver):
-            throw(driver)
-            continue
+
+    def keep(_buttons: list[str]) -> None:
         table = game.dice_on_table()
-        low = min(table)
-        for position in (p for p, value in enumerate(table) if value in (3, low)):  # every 3 must be kept
+        for position in (p for p, value in enumerate(table) if value in (3, min(table))):  # every 3 is kept
             choose(driver, "dice", f"die{position}")
         choose(driver, "actions", "keep")
+
+    play(driver, keep)
     assert game.is_over()
     assert f"Game over: {game.scores()[0]} points." in " ".join(driver.spy.texts[-2:])
 
