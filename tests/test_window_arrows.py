@@ -293,3 +293,28 @@ def test_the_picker_deletes_the_last_piece_and_closes_without_sending(driver: Dr
     assert isinstance(driver.top, GameScreen)
     assert not screen.game.struck[0]
     assert not isinstance(driver.top, Entry)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_KB_11_LV_08_at_200_percent_the_picker_shows_the_calculation_and_the_focused_piece(
+        driver: Driver, size: tuple[int, int]) -> None:
+    """However far the list scrolls, the calculation so far stays on screen above the focused piece, and only
+    the piece has the focus frame."""
+    import pygame
+
+    driver.game("storeslem", ["Anna", "Ben"], seed=4)
+    choose(driver, "actions", "random")
+    choose(driver, "actions", "random")
+    throw(driver)
+    choose(driver, "actions", "build")
+    press(driver, "return", "return", "return")  # a die, plus, a die
+    driver.window.scale = 2.0
+    surface = pygame.Surface(size)
+    for _piece in driver.top.focus.rows:
+        drawn = driver.window.draw(surface)
+        focused = driver.focused()
+        assert focused in drawn.cells and drawn.focus is not None
+        assert surface.get_rect().contains(drawn.focus)
+        assert drawn.cells["field"].bottom <= drawn.cells[focused].top, "the calculation above the piece"
+        assert not drawn.focus.colliderect(drawn.cells["field"]), "one focus frame, on the piece"
+        press(driver, "down")
