@@ -129,7 +129,8 @@ class Picker(Screen):
                     label = _("{number}, as a new number").format(number=number)
                     cells.append(Cell(f"next{value}", label, label, act=partial(self.take, NEXT, str(value))))
             if self._depth() == 0 and (not self.grammar.equals or "=" in self.pieces):
-                # Translators: building a move by arrows and Enter: the item that sends it, e.g. "Send 5 + 1 = 6".
+                # Translators: building a move by arrows and Enter: the item that sends it,
+                # e.g. "Send: 5 plus 1 equals 6".
                 send = _("Send: {calculation}").format(calculation=self.spoken())
                 cells.append(Cell("send", send, send, act=self.done))
         else:
