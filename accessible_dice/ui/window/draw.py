@@ -1013,21 +1013,26 @@ def _overlay_units(p: Painter, overlay: Overlay, focus: Cell | None, width: int)
     """A prompt, then a text field or buttons, as units of the column (so nothing is drawn over them)."""
     m = p.m
     units = _text_units(overlay.prompt, m.body, width, "prompt")
+    buttons = [c for r in overlay.rows for c in r.cells]
     if overlay.typed is not None:
         ring = p.ring
         field_lines = wrap(overlay.typed + " ", m.body, width - 2 * ring - 2 * m.pad)
         box_h = block_height(m.body, len(field_lines)) + 2 * m.pad
+        on_button = any(c is focus for c in buttons)
 
         def draw(painter: Painter, x: int, y: int) -> None:
             box = pygame.Rect(x + ring, y + ring, width - 2 * ring, box_h)
-            painter.focus_frame(box)
+            if not on_button:  # one focus frame on screen: the picker's is on its focused piece
+                painter.focus_frame(box)
             pygame.draw.rect(painter.surface, painter.theme.border, box, 2)
             painter.lines(field_lines, m.body, painter.theme.text, box.left + m.pad, box.top + m.pad)
             _caret(painter, overlay, field_lines, box)
             painter.drawn.place("field", "field", box)
 
-        units.append(Unit(box_h + 2 * ring, draw, ("field",), True))
-    buttons = [c for r in overlay.rows for c in r.cells]
+        # The field is kept in view: it has the focus, or the focus is on a button under it (the picker's
+        # pieces) and the field stands in at the top when the column scrolls past it.
+        units.append(Unit(box_h + 2 * ring, draw, ("field",), not on_button,
+                          stand_in=Unit(box_h + 2 * ring, draw, ("field",)) if on_button else None))
     units += _flow_units(buttons, focus, width, m)
     return units
 

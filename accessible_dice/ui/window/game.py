@@ -41,6 +41,7 @@ from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Win
 from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.picker import Grammar, Picker
 from accessible_dice.ui.window.settings import SettingsMenu
 
 #: The review keys (the terminal commands of the same names).
@@ -274,15 +275,22 @@ class GameScreen(Screen):
 
     def type_command(self, start: str = "") -> None:
         """A text field for the game's typed commands, read by the terminal's parser; ``start`` is typed first."""
-        def typed(text: str) -> bool:
-            before = len(self.game.history)
-            self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
-                                                             manual=self.session.manual,
-                                                             rng=self.session.dice.rng,
-                                                             keep_by=self.terminal.keep_by())))
-            return len(self.game.history) != before
+        self.window.push(Entry(self.window, self.presenter.moves_answer().text, self.typed, text=start,
+                               replace=False))
 
-        self.window.push(Entry(self.window, self.presenter.moves_answer().text, typed, text=start, replace=False))
+    def typed(self, text: str) -> bool:
+        """A typed line (the text field's, or the picker's built by arrows and Enter), read by the terminal's
+        parser and carried out; whether the game moved on (else the refusal was said)."""
+        before = len(self.game.history)
+        self.attempt(lambda: self.execute(commands.parse(text, self.game, self.window.language,
+                                                         manual=self.session.manual,
+                                                         rng=self.session.dice.rng,
+                                                         keep_by=self.terminal.keep_by())))
+        return len(self.game.history) != before
+
+    def pick_command(self, title: str, grammar: Grammar) -> None:
+        """The picker that builds a typed move by arrows and Enter from the dice on the table (KB-11)."""
+        self.window.push(Picker(self.window, title, grammar, self.game.dice_on_table(), self.typed))
 
     def after(self) -> None:
         """After each action: the field for real dice when a throw is due, the menu button at the end."""

@@ -548,6 +548,18 @@ PAGE = {
     "key delay": N_("The setting `key-delay` ignores a key pressed again within so many milliseconds, for hands "
                     "that press twice or stay on a key (0, the default, is off)."),
 }
+#: A paragraph after a context's table: what is done there with keys the table lists elsewhere.
+NOTES = {
+    # Translators: the key reference page, after the keys of the games where moves are typed; the button and
+    # item names are the window's own (Build an equation, Build a strike, Send, Delete the last one, Close
+    # without sending).
+    "typing": N_("Without typing: the button Build an equation (QUICLO) or Build a strike (Storeslem) opens a "
+                 "list of what may come next: the dice not used yet, the signs, = in QUICLO and brackets in "
+                 "Storeslem, then Send, Delete the last one and Close without sending. Up and Down (or Left "
+                 "and Right) go through it and Enter takes the focused piece; the calculation so far is said "
+                 "and shown in the field. Send hands it to the game as if it had been typed, so every game "
+                 "is played with the arrows and Enter alone."),
+}
 #: The list under "What the screen shows".
 SCREEN = (
     # Translators: an item of "What the screen shows" on the key reference page.
@@ -581,6 +593,7 @@ def reference(_: Translate = lambda text: text, code: str = "en") -> str:
     for context, heading in CONTEXTS.items():
         lines += ["", f"## {_(heading)}", "", f"| {_(PAGE['key'])} | {_(PAGE['does'])} |", "| --- | --- |"]
         lines += [f"| {_(b.keys)} | {_(b.does)} |" for b in TABLE if b.context == context]
+        lines += ["", _(NOTES[context])] if context in NOTES else []
     lines += ["", f"## {_(PAGE['screen'])}", "", *(f"- {_(item)}" for item in SCREEN), "",
               f"## {_(PAGE['own'])}", "", _(PAGE["own keys"]), "", _(PAGE["key delay"]), ""]
     return "\n".join(lines)

@@ -1,7 +1,9 @@
 """QUICLO in the window: the six dice, everybody's lives, and the three ways to answer a throw.
 
-An equation is typed: a digit or ( opens the field (each character is said,
-"=" as "equals"; Up reads the whole equation), as does the Type an equation
+An equation is built by arrows and Enter with the Build an equation button
+(the picker: the dice left and the signs, :mod:`accessible_dice.ui.window.picker`),
+or typed: a digit or ( opens the field (each character is said, "=" as
+"equals"; Up reads the whole equation), as does the Type an equation
 button. The helper and "no equation possible" are buttons.
 """
 
@@ -13,6 +15,7 @@ from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
 from accessible_dice.presentation.quiclo import QuicloPresenter
 from accessible_dice.ui.window.boards import TypedBoard
 from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.picker import EQUATION
 
 
 class QuicloBoard(TypedBoard):
@@ -38,7 +41,10 @@ class QuicloBoard(TypedBoard):
         # Translators: QUICLO button that opens the field for an equation.
         label = self._("Type an equation")
         typing = Cell("type", label, label, act=self.screen.type_command)
-        return [typing, *(Cell(move.kind, self.say.move_words(move), self.say.move_words(move),
+        # Translators: QUICLO button that opens the picker: the equation built by arrows and Enter, no typing.
+        build = self._("Build an equation")
+        building = Cell("build", build, build, act=lambda: self.screen.pick_command(build, EQUATION))
+        return [building, typing, *(Cell(move.kind, self.say.move_words(move), self.say.move_words(move),
                                act=partial(self.screen.act_move, move))
                           for move in (UseHelper(), DeclareNone()))]
 

@@ -3,8 +3,9 @@
 Choosing is the window's own: Enter on an open number of your board marks
 it, the Strike button sends the chosen numbers (the game finds how the dice
 make them, or says why they cannot), and Pass strikes nothing. A strike
-with expressions, or a board of your own, is typed: a digit or ( opens the
-field, as does the Type a move button. The diagonal's free strike is Enter
+with calculations is built by arrows and Enter with the Build a strike
+button (:mod:`accessible_dice.ui.window.picker`), or typed, as a board of
+your own is: a digit or ( opens the field, as does the Type a move button. The diagonal's free strike is Enter
 on the number.
 """
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from accessible_dice.games.storeslem import SIZE, FreeStrike, Pass, SetBoard, Storeslem, Strike, random_board
 from accessible_dice.ui.window.boards import Chosen, TypedBoard
 from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.picker import STRIKE
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window.game import GameScreen
@@ -98,7 +100,12 @@ class StoreslemBoard(TypedBoard):
         # Translators: Storeslem's strike button in the window.
         strike = Cell("strike", label, self._("Strike"), act=lambda: self.screen.act_move(Strike(chosen)))
         passing = self.say.move_words(Pass())
-        return [strike, Cell("pass", passing, passing, act=lambda: self.screen.act_move(Pass())), self.type_button()]
+        # Translators: Storeslem button that opens the picker: a strike with calculations, built by arrows and
+        # Enter from the dice, no typing.
+        build = self._("Build a strike")
+        building = Cell("build", build, build, act=lambda: self.screen.pick_command(build, STRIKE))
+        return [strike, Cell("pass", passing, passing, act=lambda: self.screen.act_move(Pass())), building,
+                self.type_button()]
 
 
 BOARD = StoreslemBoard
