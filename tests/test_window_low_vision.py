@@ -194,16 +194,8 @@ def test_AU_02_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -
 # ---------------------------------------------------------------- settings
 
 
-def _settings(driver: Driver, key: str) -> None:
-    from accessible_dice.ui.window.settings import SettingsMenu
-
-    driver.window.push(SettingsMenu(driver.window))
-    driver.top.settled()
-    assert driver.top.focus.place(key)
-
-
 def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> None:
-    _settings(driver, "theme")
+    driver.setting("theme")
     labels = [cell.text for row in driver.top.rows() for cell in row.cells]
     assert "Theme: Yellow on black" in labels
     driver.keys("right")
@@ -211,12 +203,12 @@ def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Drive
     assert driver.last.startswith("Theme: White on black")
     driver.keys("left")
     assert driver.window.prefs.settings.theme == "yellow-on-black"
-    _settings(driver, "font-scale")
+    driver.setting("font-scale")
     driver.keys("right")
     assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
 
 
-def test_LV_13_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
+def test_LV_13_a_colour_pair_under_4_5_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
     from accessible_dice.presentation.options import refusal_words
     from accessible_dice.ui.window.theme import ColoursTooClose
 
@@ -232,3 +224,31 @@ def test_LV_13_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: D
     prefs.command(["text-colour", "cream"])
     assert contrast_ratio(driver.window.theme.text, driver.window.theme.background) >= 7
     assert driver.window.theme.focus != driver.window.theme.held
+
+
+def test_LV_13_a_low_contrast_pair_of_the_players_own_is_taken_and_its_contrast_said(driver: Driver) -> None:
+    """Grey on dark grey (5.7:1) is what a player whom high contrast glares may want: taken, with a warning."""
+    prefs = driver.window.prefs
+    prefs.command(["background-colour", "dark-grey"])
+    said = prefs.command(["text-colour", "grey"])
+    assert said.text == ("text-colour: grey. grey on dark-grey has a contrast of 5.7 to 1, lower than the 7 to 1 "
+                         "of high contrast; F8 goes back to the themes.")
+    theme = driver.window.theme
+    assert (theme.text, theme.background) == ((170, 170, 170), (48, 48, 48))
+    assert round(contrast_ratio(theme.text, theme.background), 2) == round(theme.least, 2) == 5.68
+    assert contrast_ratio(theme.focus, theme.background) >= 3 and theme.focus != theme.held
+    assert prefs.command(["text-colour", "white"]).text == "text-colour: white."  # 13:1 says nothing more
+    driver.setting("theme")
+    driver.keys("f8")
+    assert (driver.window.prefs.settings.text_colour, driver.window.theme.id) == ("theme", "white-on-black")
+
+
+def test_LV_13_the_low_contrast_theme_is_chosen_by_name_or_f8_without_a_warning(driver: Driver) -> None:
+    driver.setting("theme")
+    assert driver.window.prefs.command(["theme", "low-contrast"]).text == "theme: low-contrast."
+    assert driver.window.theme.id == "low-contrast" and not driver.window.theme.high_contrast
+    driver.keys("f8")
+    assert driver.last == "Theme: Yellow on black."
+    for _ in range(3):
+        driver.keys("f8")
+    assert driver.last == "Theme: Low contrast: grey on dark grey."

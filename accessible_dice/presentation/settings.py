@@ -14,7 +14,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.settings import BY_KEY, SPECS, NoSuchSetting, Settings, canonical
+from accessible_dice.settings import BY_KEY, COLOUR_KEYS, SPECS, NoSuchSetting, Settings, canonical
 from accessible_dice.utterance import Cue, Utterance
 
 #: Settings that the running program cannot change under way: they hold from the next start.
@@ -68,6 +68,12 @@ def changed(key: str, settings: Settings, language: Language, saved: str | None 
     if key in NEXT_START:
         # Translators: after changing a setting that holds from the next start of the program.
         parts.append(language._("It holds from the next start."))
+    if key in COLOUR_KEYS:
+        from accessible_dice.ui.window.theme import faint_pair
+
+        faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
+        if faint is not None:  # taken, as the player may want it; the contrast is said so it is known (LV-13)
+            parts.append(options.refusal_words(faint, language))
     if saved is not None:
         # Translators: the settings file could not be written; {reason} is the system's reason.
         parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))

@@ -139,7 +139,7 @@ TABLE: tuple[Binding, ...] = (
     Binding("theme", "anywhere", (Chord("F8", shift=None),),
             "F8",
             # Translators: what the keys just named do, in the key help.
-            N_("the next colour theme: yellow on black, white on black, black on white")),
+            N_("the next colour theme: yellow on black, white on black, black on white, low contrast")),
     # -- lists
     Binding("back", "lists", (Chord("ESCAPE"),),
             # Translators: key names in the key help (F1) and docs/keys.md.
@@ -568,9 +568,9 @@ SCREEN = (
     # Translators: an item of "What the screen shows" on the key reference page.
     N_("In a Yatzy scorecard a number in brackets is what the box would score now."),
     # Translators: an item of "What the screen shows"; text-colour and background-colour are typed setting names.
-    N_("Three colour themes (F8) or a colour pair of your own (settings `text-colour`, `background-colour`, at "
-       "least 7:1); zoom from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus) enlarges everything alike; what no longer "
-       "fits scrolls, with *More* marks."),
+    N_("Three high-contrast colour themes and a low-contrast one (F8), or a colour pair of your own (settings "
+       "`text-colour`, `background-colour`, at least 4.5:1); zoom from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus) "
+       "enlarges everything alike; what no longer fits scrolls, with *More* marks."),
 )
 
 
