@@ -345,9 +345,9 @@ def test_GN_02_the_window_switches_theme_and_text_size_with_the_turn(tmp_path, m
     try:
         screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
         driver.keys("escape", "end", "up", "up", "up", "up")
-        assert driver.last == "Own settings for Anna: no, 8 of 12"
+        assert driver.last == "Own settings for Anna, checkbox, not checked, 8 of 12"
         driver.keys("return")
-        assert driver.last == "Own settings for Anna: yes, 8 of 12"
+        assert driver.last == "Own settings for Anna, checkbox, checked, 8 of 12"
         driver.keys("escape", "f8", "ctrl+=")  # back in the game: Anna's theme and text size
         assert (window.theme.id, window.scale) == ("white-on-black", 1.25)
         for _ in range(40):  # Enter on the focused action until the turn passes (bounded: a test never hangs)
@@ -987,12 +987,12 @@ def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity
     said = " ".join(driver.top.lines)
     for feature in ("How much is said: Escape, then Verbosity: brief, normal or full.", "Control: stop speaking.",
                     "Comma: the previous message.", "Period: the next message.",
-                    "Shift+Period: the newest message, said again."):
+                    "Shift+Period or Page Down: the newest message, said again."):
         assert feature in said
     driver.keys("escape", "escape")
     assert driver.top is not screen  # the actions menu
     driver.keys("v")
-    assert driver.last.startswith("Verbosity: normal")
+    assert driver.last.startswith("Verbosity, combo box, Normal, ")
     driver.keys("return")
     assert driver.window.terminal.verbosity.name == "FULL" and "Verbosity: full." in driver.spy.texts
 

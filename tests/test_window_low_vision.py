@@ -6,6 +6,8 @@ Mouse clicks and wheel turns are posted as SDL would send them
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from window_driver import Driver, open_driver
@@ -200,12 +202,58 @@ def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Drive
     assert "Theme: Yellow on black" in labels
     driver.keys("right")
     assert driver.window.prefs.settings.theme == "white-on-black"
-    assert driver.last.startswith("Theme: White on black")
+    assert driver.last == "Theme, combo box, White on black, 13 of 25"
     driver.keys("left")
     assert driver.window.prefs.settings.theme == "yellow-on-black"
     driver.setting("font-scale")
     driver.keys("right")
     assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
+
+
+@pytest.mark.parametrize(("key", "said", "then"), [
+    ("sound-mute", "Sound mute, checkbox, not checked, 10 of 25", "Sound mute, checkbox, checked, 10 of 25"),
+    ("speech-rate", "Speech rate, slider, 175, 3 of 25", "Speech rate, slider, 200, 3 of 25"),
+    ("verbosity", "Verbosity, combo box, Normal, 8 of 25", "Verbosity, combo box, Full, 8 of 25"),
+    ("voice", "Voice, text field, Automatic, 6 of 25", None),
+], ids=["checkbox", "slider", "combo box", "text field"])
+def test_SR_02_each_kind_of_setting_says_its_name_type_value_and_place(driver: Driver, key: str, said: str,
+                                                                      then: str | None) -> None:
+    """"label, type, value, n of m" for every widget kind, the new value after Right; the drawn label stays."""
+    driver.setting(key)
+    driver.keys("down", "up")
+    assert re.fullmatch(r"[A-Z][a-z ]+, (checkbox|slider|combo box|text field), [^,]+, \d+ of 25", driver.last)
+    assert driver.last == said
+    name, kind, value, _place = said.split(", ")
+    drawn = "No" if kind == "checkbox" else value
+    assert driver.top.focus.cell().text == f"{name}: {drawn}"
+    if then is not None:
+        driver.keys("right")
+        assert driver.last == then
+
+
+def test_SR_02_SR_03_brief_says_a_setting_as_drawn_and_full_as_normal(driver: Driver) -> None:
+    driver.setting("sound-mute")
+    driver.window.prefs.command(["verbosity", "brief"])
+    driver.keys("down", "up")
+    assert driver.last == "Sound mute: No"
+    driver.window.prefs.command(["verbosity", "full"])
+    driver.keys("down", "up")
+    assert driver.last == "Sound mute, checkbox, not checked, 10 of 25"
+
+
+def test_SR_02_the_actions_menu_says_the_theme_and_verbosity_as_combo_boxes(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("escape")
+    driver.top.focus.place("theme")
+    driver.keys("down", "up")
+    assert re.fullmatch(r"Theme, combo box, Yellow on black, \d+ of \d+", driver.last)
+    driver.keys("return")
+    driver.keys("down", "up")
+    assert driver.last.startswith("Theme, combo box, White on black, ")
+    driver.keys("down")
+    assert re.fullmatch(r"Verbosity, combo box, Normal, \d+ of \d+", driver.last)
+    assert driver.top.focus.cell().text == "Verbosity: normal"
+    driver.keys("escape")
 
 
 def test_LV_13_a_colour_pair_under_4_5_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
