@@ -254,10 +254,11 @@ def _blends(theme: Theme) -> Callable[[tuple[int, int, int]], bool]:
              theme.pip, theme.held}
 
     def between(colour: tuple[int, int, int], a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
-        span = [y - x for x, y in zip(a, b)]
+        span = [y - x for x, y in zip(a, b, strict=True)]
         length = sum(d * d for d in span)
-        t = 0.0 if length == 0 else max(0.0, min(1.0, sum((c - x) * d for c, x, d in zip(colour, a, span)) / length))
-        return all(abs(c - (x + t * d)) <= 3 for c, x, d in zip(colour, a, span))
+        along = sum((c - x) * d for c, x, d in zip(colour, a, span, strict=True))
+        t = 0.0 if length == 0 else max(0.0, min(1.0, along / length))
+        return all(abs(c - (x + t * d)) <= 3 for c, x, d in zip(colour, a, span, strict=True))
 
     return lambda colour: any(between(colour, a, b) for a in roles for b in roles)
 

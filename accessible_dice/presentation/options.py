@@ -166,7 +166,8 @@ VALUES = {
     "white-on-black": NC_("value", "white-on-black"),
     # Translators: window colour theme; one word, hyphens allowed.
     "black-on-white": NC_("value", "black-on-white"),
-    # Translators: window colour theme: grey on dark grey, for players whom high contrast glares; one word, hyphens allowed.
+    # Translators: window colour theme: grey on dark grey, for players whom high contrast glares; one word,
+    # hyphens allowed.
     "low-contrast": NC_("value", "low-contrast"),
     # Translators: keep-by setting value: number keys name dice by their place on the table.
     "position": NC_("value", "position"),

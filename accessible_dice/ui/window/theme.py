@@ -13,8 +13,9 @@ since a player may want exactly that. No other module names a colour
 
 Every pair of colours that must be told apart is declared in
 :meth:`Theme.text_pairs` (text on its background, at least 7:1, WCAG AAA,
-LV-02, in the high-contrast themes; at least the theme's ``least`` in any) and :meth:`Theme.graphic_pairs` (focus frame, held-die marker, pips
-on a face, a face on the table, at least 3:1, WCAG 1.4.11, LV-05);
+LV-02, in the high-contrast themes; at least the theme's ``least`` in any)
+and :meth:`Theme.graphic_pairs` (focus frame, held-die marker, pips on a face,
+a face on the table, at least 3:1, WCAG 1.4.11, LV-05);
 ``tests/test_theme.py`` computes each ratio with WCAG's relative luminance.
 Colour is never the only cue: held dice are raised, framed and labelled,
 shut flaps are lowered, barred and labelled, the focus is a thick frame and
