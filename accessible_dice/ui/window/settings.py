@@ -10,7 +10,7 @@ Names and values read as words ("Theme: Yellow on black", not
 ``theme: yellow-on-black``): the typed words with spaces for hyphens. Each
 is said with its type (SR-02): "Theme, combo box, Yellow on black, 13 of 25". Left
 and Right step a choice to the previous or next value, a number by its step,
-a yes/no to the other; a colour pair under 7:1 is refused with its reason
+a yes/no to the other; a colour pair under 4.5:1 is refused with its reason
 and skipped over.
 """
 
