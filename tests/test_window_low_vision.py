@@ -291,6 +291,15 @@ def test_LV_13_a_low_contrast_pair_of_the_players_own_is_taken_and_its_contrast_
     assert (driver.window.prefs.settings.text_colour, driver.window.theme.id) == ("theme", "white-on-black")
 
 
+def test_LV_13_stepping_to_a_low_contrast_pair_in_the_settings_list_says_its_contrast(driver: Driver) -> None:
+    driver.window.prefs.command(["background-colour", "dark-grey"])
+    driver.setting("text-colour")
+    driver.keys("left")  # from the theme's own yellow to dark-grey, which is skipped (1:1), to grey
+    assert driver.window.prefs.settings.text_colour == "grey"
+    assert driver.last == ("Text colour, combo box, Grey, 14 of 25. grey on dark-grey has a contrast of 5.7 to 1, "
+                           "lower than the 7 to 1 of high contrast; F8 goes back to the themes.")
+
+
 def test_LV_13_the_low_contrast_theme_is_chosen_by_name_or_f8_without_a_warning(driver: Driver) -> None:
     driver.setting("theme")
     assert driver.window.prefs.command(["theme", "low-contrast"]).text == "theme: low-contrast."

@@ -68,16 +68,24 @@ def changed(key: str, settings: Settings, language: Language, saved: str | None 
     if key in NEXT_START:
         # Translators: after changing a setting that holds from the next start of the program.
         parts.append(language._("It holds from the next start."))
-    if key in COLOUR_KEYS:
-        from accessible_dice.ui.window.theme import faint_pair
-
-        faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
-        if faint is not None:  # taken, as the player may want it; the contrast is said so it is known (LV-13)
-            parts.append(options.refusal_words(faint, language))
+    faint = contrast_warning(key, settings, language)
+    if faint is not None:
+        parts.append(faint)
     if saved is not None:
         # Translators: the settings file could not be written; {reason} is the system's reason.
         parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))
     return answer(" ".join(parts))
+
+
+def contrast_warning(key: str, settings: Settings, language: Language) -> str | None:
+    """After a colour change, the contrast of a pair of the player's own under 7:1: it is taken, as the
+    player may want it, and said so that a player who did not mean it knows (LV-13)."""
+    if key not in COLOUR_KEYS:
+        return None
+    from accessible_dice.ui.window.theme import faint_pair
+
+    faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
+    return None if faint is None else options.refusal_words(faint, language)
 
 
 def prompt(language: Language) -> Utterance:

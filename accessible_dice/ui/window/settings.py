@@ -23,6 +23,7 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.keys_screen import KeysMenu
@@ -110,7 +111,11 @@ class SettingsMenu(Menu):
             except DiceError as error:
                 refused.append(error)
                 continue
-            self.say_focus()
+            said, faint = self.describe(), words.contrast_warning(key, prefs.settings, self.window.language)
+            if faint is not None:
+                # Translators: a setting stepped to, then the contrast of the colours chosen ("…, 14 of 25. grey on…").
+                said = self._("{item}. {warning}").format(item=said, warning=faint)
+            self.window.say(answer(said), remember=False)
             return
         self.window.refuse(refused[0])
 
