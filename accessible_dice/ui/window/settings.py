@@ -7,11 +7,11 @@ can apply it at once (theme, colours, zoom, verbosity, sound, confirmations,
 how number keys hold dice; speech output and language hold from the next start).
 
 Names and values read as words ("Theme: Yellow on black", not
-``theme: yellow-on-black``): the typed words with spaces for hyphens. Each
-is said with its type (SR-02): "Theme, combo box, Yellow on black, 13 of 25". Left
-and Right step a choice to the previous or next value, a number by its step,
-a yes/no to the other; a colour pair under 4.5:1 is refused with its reason
-and skipped over.
+``theme: yellow-on-black``): the typed words with spaces for hyphens. Each is
+said with its type (SR-02): "Theme, combo box, Yellow on black, 13 of 25".
+Left and Right step a choice to the previous or next value, a number by its
+step, a yes/no to the other; a colour pair under 4.5:1 is refused with its
+reason and skipped over, one under 7:1 is taken and its contrast said.
 """
 
 from __future__ import annotations
