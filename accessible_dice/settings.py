@@ -46,10 +46,12 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
 FILE_NAME = "settings.toml"
 #: The speech outputs, as ``--speech`` names them (interfaces.md).
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
-#: The window's high-contrast themes (experience.md §5); the first is the default.
-THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
+#: The window's themes: three high-contrast ones (experience.md §5), the first the default, and a low-contrast one.
+THEMES = ("yellow-on-black", "white-on-black", "black-on-white", "low-contrast")
+#: The settings that make the window's colour pair, checked together.
+COLOUR_KEYS = frozenset({"theme", "text-colour", "background-colour"})
 #: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/window/theme.py.
-COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream")
+COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream", "grey", "dark-grey")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
 #: Computer players' pace in the window (checklist KB-09): seconds between their steps (after the
@@ -120,10 +122,12 @@ COMMENTS = {
     "sound-mute": "Sound effects off: true or false.",
     "sound-mono": "Sound effects in mono, the same in both ears (pitch still tells where): true or false.",
     "sound-balance": "Sound effects: 0 all left, 100 all right, 50 even.",
-    "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
-    "text-colour": "Window text colour: theme (the theme's), black, white, yellow, cyan, green, navy or cream; "
-                   "a pair under 7:1 contrast is refused.",
-    "background-colour": "Window background colour: theme, black, white, yellow, cyan, green, navy or cream.",
+    "theme": "Window colours: yellow-on-black, white-on-black, black-on-white (high contrast) or low-contrast "
+             "(grey on dark grey, 5.7:1).",
+    "text-colour": "Window text colour: theme (the theme's), black, white, yellow, cyan, green, navy, cream, grey or "
+                   "dark-grey; a pair under 4.5:1 contrast is refused, one under 7:1 is taken with a warning.",
+    "background-colour": "Window background colour: theme, black, white, yellow, cyan, green, navy, cream, grey or "
+                         "dark-grey.",
     "font-scale": "Window zoom in percent of normal: text, dice and boards alike, 100 to 300.",
     "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
     "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
@@ -235,7 +239,7 @@ class Settings:
             raise SettingValueRefused(key=spec.key, value=shortened(text.strip()) or '""', allowed=spec.allowed,
                                       option=spec)
         changed = dataclasses.replace(self, **{_field(spec.key): value})
-        if spec.key in ("theme", "text-colour", "background-colour"):
+        if spec.key in COLOUR_KEYS:
             from accessible_dice.ui.window.theme import check_pair
 
             check_pair(changed.theme, changed.text_colour, changed.background_colour)

@@ -181,6 +181,67 @@ def test_KB_03_undo_and_redo_are_in_the_actions_menu_without_a_chord(driver: Dri
     assert driver.last.startswith("Done again. ")
 
 
+def test_KB_03_page_up_and_page_down_reach_the_oldest_and_newest_message_alone(driver: Driver) -> None:
+    screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
+    driver.keys("return", "return", "return")
+    log = driver.window.shown.log
+    assert len(log) > 2
+    driver.keys("pageup")
+    assert driver.window.shown.reviewing == 0 and driver.last == log[0].text
+    driver.keys("pagedown")
+    assert driver.window.shown.reviewing is None and driver.last == log[-1].text
+    assert driver.top is screen
+
+
+def test_KB_03_b_says_everybodys_boards_as_shift_c_does(driver: Driver) -> None:
+    driver.game("yatzy", ["Anna", "Ben"], seed=1)
+    driver.keys("shift+c")
+    chord = driver.last
+    driver.keys("b")
+    assert driver.last == chord and chord.startswith("Anna")
+
+
+def test_KB_03_f2_reads_the_rules_in_a_game_and_the_general_help_outside(driver: Driver) -> None:
+    from accessible_dice.ui.window import Reader
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("f2")
+    assert isinstance(driver.top, Reader) and driver.top.title == "Rules of Yatzy"
+    driver.window.replace_all(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("f2")
+    assert isinstance(driver.top, Reader) and driver.top.title == "About Accessible Dice"
+
+
+def _to_setting(driver: Driver, key: str) -> None:
+    from accessible_dice.ui.window.settings import SettingsMenu
+
+    driver.window.push(SettingsMenu(driver.window))
+    assert driver.top.focus.place(key, key)
+
+
+def test_KB_03_zoom_and_full_screen_without_a_chord_in_the_settings_list(driver: Driver) -> None:
+    """Ctrl+Plus, Ctrl+Minus and Alt+Enter have their settings, stepped by Left and Right alone."""
+    _to_setting(driver, "font-scale")
+    driver.keys("right")
+    assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
+    driver.keys("left")
+    assert driver.window.scale == 1.0
+    driver.top.focus.place("full-screen", "full-screen")
+    driver.keys("right")
+    assert driver.window.prefs.settings.full_screen and driver.window.full
+
+
+def test_KB_03_with_keep_by_value_a_number_key_alone_holds_by_face(driver: Driver) -> None:
+    """Shift and a number holds the dice showing it; with keep-by = value the number alone does."""
+    screen = driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("r")
+    dice = screen.game.dice_on_table()
+    driver.window.prefs.command(["keep-by", "value"])
+    driver.keys(str(dice[0]))
+    assert screen.game.held() == tuple(at for at, value in enumerate(dice) if value == dice[0])
+
+
 def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
     """Through the real command line: repeat says the menu again, stop says nothing and keeps the question."""
     result = run_cli(["--ui", "console", "--speech", "text"], ["repeat", "stop", "1", "opakovat", "q"], tmp_path)
@@ -284,9 +345,9 @@ def test_GN_02_the_window_switches_theme_and_text_size_with_the_turn(tmp_path, m
     try:
         screen = driver.game("shut-the-box", ["Anna", "Ben"], seed=1)
         driver.keys("escape", "end", "up", "up", "up", "up")
-        assert driver.last == "Own settings for Anna: no, 8 of 12"
+        assert driver.last == "Own settings for Anna, checkbox, not checked, 8 of 12"
         driver.keys("return")
-        assert driver.last == "Own settings for Anna: yes, 8 of 12"
+        assert driver.last == "Own settings for Anna, checkbox, checked, 8 of 12"
         driver.keys("escape", "f8", "ctrl+=")  # back in the game: Anna's theme and text size
         assert (window.theme.id, window.scale) == ("white-on-black", 1.25)
         for _ in range(40):  # Enter on the focused action until the turn passes (bounded: a test never hangs)
@@ -926,12 +987,12 @@ def test_SR_16_the_window_help_in_a_game_names_the_review_keys_and_the_verbosity
     said = " ".join(driver.top.lines)
     for feature in ("How much is said: Escape, then Verbosity: brief, normal or full.", "Control: stop speaking.",
                     "Comma: the previous message.", "Period: the next message.",
-                    "Shift+Period: the newest message, said again."):
+                    "Shift+Period or Page Down: the newest message, said again."):
         assert feature in said
     driver.keys("escape", "escape")
     assert driver.top is not screen  # the actions menu
     driver.keys("v")
-    assert driver.last.startswith("Verbosity: normal")
+    assert driver.last.startswith("Verbosity, combo box, Normal, ")
     driver.keys("return")
     assert driver.window.terminal.verbosity.name == "FULL" and "Verbosity: full." in driver.spy.texts
 

@@ -82,9 +82,10 @@ def test_the_menus_settings_screen_changes_settings_until_enter(tmp_path: Path) 
     assert result.lines[1].startswith("Settings: language auto,")
     assert result.lines[2].startswith("Type a setting and its value")
     assert result.lines[3] == "sound-mute: yes."
-    assert result.lines[5].startswith("theme cannot be plaid; use yellow-on-black, white-on-black, or black-on-white")
-    assert result.lines[7] == ("theme is yellow-on-black; it can be yellow-on-black, white-on-black, or "
-                               "black-on-white.")
+    assert result.lines[5].startswith("theme cannot be plaid; use yellow-on-black, white-on-black, black-on-white, "
+                                      "or low-contrast")
+    assert result.lines[7] == ("theme is yellow-on-black; it can be yellow-on-black, white-on-black, "
+                               "black-on-white, or low-contrast.")
     assert result.lines[-2].startswith("Main menu:") and result.lines[-1] == "Goodbye."
     assert config.load(tmp_path / "config" / "settings.toml").settings.sound_mute
 

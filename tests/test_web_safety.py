@@ -98,7 +98,7 @@ def test_hostile_websockets_and_messages_change_nothing(serve: Callable[..., Any
     assert any(m["t"] == "state" for m in received)
 
 
-@pytest.mark.parametrize("theme", ["yellow-on-black", "white-on-black", "black-on-white"])
+@pytest.mark.parametrize("theme", ["yellow-on-black", "white-on-black", "black-on-white", "low-contrast"])
 def test_no_axe_violations_on_any_screen(browser: Any, serve: Callable[..., Any], theme: str) -> None:
     menu = serve(lang="en")
     page = opened(browser, menu.url)
@@ -110,6 +110,8 @@ def test_no_axe_violations_on_any_screen(browser: Any, serve: Callable[..., Any]
         result = Axe().run(page)
         seen.append(name)
         assert result.violations_count == 0, (name, result.generate_report())
+        if theme == "low-contrast":
+            return  # 5.7:1 on purpose (LV-13): AA's 4.5:1, which axe checks by default, and not AAA's 7:1
         # WCAG AAA's 7:1 for text (experience.md §5), beyond the AA rules axe runs by default
         enhanced = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["color-contrast-enhanced"]}})
         assert enhanced.violations_count == 0, (name, enhanced.generate_report())

@@ -565,7 +565,7 @@ def test_GN_01_keys_that_change_settings_keep_them_in_the_settings_file(tmp_path
 def test_the_settings_list_changes_a_setting_with_a_field(driver: Driver) -> None:
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("s", "return")
-    assert driver.last.startswith("Settings. Language: Auto, 1 of ")
+    assert driver.last.startswith("Settings. Language, combo box, Auto, 1 of ")
     driver.keys("v", "v", "return")
     assert driver.last.startswith("verbosity is normal; it can be brief, normal, or full.")
     driver.type("brief")

@@ -6,6 +6,8 @@ Mouse clicks and wheel turns are posted as SDL would send them
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from window_driver import Driver, open_driver
@@ -194,29 +196,67 @@ def test_AU_02_boards_say_scores_lives_and_whose_turn_in_words(driver: Driver) -
 # ---------------------------------------------------------------- settings
 
 
-def _settings(driver: Driver, key: str) -> None:
-    from accessible_dice.ui.window.settings import SettingsMenu
-
-    driver.window.push(SettingsMenu(driver.window))
-    driver.top.settled()
-    assert driver.top.focus.place(key)
-
-
 def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Driver) -> None:
-    _settings(driver, "theme")
+    driver.setting("theme")
     labels = [cell.text for row in driver.top.rows() for cell in row.cells]
     assert "Theme: Yellow on black" in labels
     driver.keys("right")
     assert driver.window.prefs.settings.theme == "white-on-black"
-    assert driver.last.startswith("Theme: White on black")
+    assert driver.last == "Theme, combo box, White on black, 13 of 25"
     driver.keys("left")
     assert driver.window.prefs.settings.theme == "yellow-on-black"
-    _settings(driver, "font-scale")
+    driver.setting("font-scale")
     driver.keys("right")
     assert driver.window.prefs.settings.font_scale == 125 and driver.window.scale == 1.25
 
 
-def test_LV_13_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
+@pytest.mark.parametrize(("key", "said", "then"), [
+    ("sound-mute", "Sound mute, checkbox, not checked, 10 of 25", "Sound mute, checkbox, checked, 10 of 25"),
+    ("speech-rate", "Speech rate, slider, 175, 3 of 25", "Speech rate, slider, 200, 3 of 25"),
+    ("verbosity", "Verbosity, combo box, Normal, 8 of 25", "Verbosity, combo box, Full, 8 of 25"),
+    ("voice", "Voice, text field, Automatic, 6 of 25", None),
+], ids=["checkbox", "slider", "combo box", "text field"])
+def test_SR_02_each_kind_of_setting_says_its_name_type_value_and_place(driver: Driver, key: str, said: str,
+                                                                      then: str | None) -> None:
+    """"label, type, value, n of m" for every widget kind, the new value after Right; the drawn label stays."""
+    driver.setting(key)
+    driver.keys("down", "up")
+    assert re.fullmatch(r"[A-Z][a-z ]+, (checkbox|slider|combo box|text field), [^,]+, \d+ of 25", driver.last)
+    assert driver.last == said
+    name, kind, value, _place = said.split(", ")
+    drawn = "No" if kind == "checkbox" else value
+    assert driver.top.focus.cell().text == f"{name}: {drawn}"
+    if then is not None:
+        driver.keys("right")
+        assert driver.last == then
+
+
+def test_SR_02_SR_03_brief_says_a_setting_as_drawn_and_full_as_normal(driver: Driver) -> None:
+    driver.setting("sound-mute")
+    driver.window.prefs.command(["verbosity", "brief"])
+    driver.keys("down", "up")
+    assert driver.last == "Sound mute: No"
+    driver.window.prefs.command(["verbosity", "full"])
+    driver.keys("down", "up")
+    assert driver.last == "Sound mute, checkbox, not checked, 10 of 25"
+
+
+def test_SR_02_the_actions_menu_says_the_theme_and_verbosity_as_combo_boxes(driver: Driver) -> None:
+    driver.game("shut-the-box", ["Anna"], seed=1)
+    driver.keys("escape")
+    driver.top.focus.place("theme")
+    driver.keys("down", "up")
+    assert re.fullmatch(r"Theme, combo box, Yellow on black, \d+ of \d+", driver.last)
+    driver.keys("return")
+    driver.keys("down", "up")
+    assert driver.last.startswith("Theme, combo box, White on black, ")
+    driver.keys("down")
+    assert re.fullmatch(r"Verbosity, combo box, Normal, \d+ of \d+", driver.last)
+    assert driver.top.focus.cell().text == "Verbosity: normal"
+    driver.keys("escape")
+
+
+def test_LV_13_a_colour_pair_under_4_5_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
     from accessible_dice.presentation.options import refusal_words
     from accessible_dice.ui.window.theme import ColoursTooClose
 
@@ -232,3 +272,40 @@ def test_LV_13_a_colour_pair_under_7_to_1_is_refused_with_its_contrast(driver: D
     prefs.command(["text-colour", "cream"])
     assert contrast_ratio(driver.window.theme.text, driver.window.theme.background) >= 7
     assert driver.window.theme.focus != driver.window.theme.held
+
+
+def test_LV_13_a_low_contrast_pair_of_the_players_own_is_taken_and_its_contrast_said(driver: Driver) -> None:
+    """Grey on dark grey (5.7:1) is what a player whom high contrast glares may want: taken, with a warning."""
+    prefs = driver.window.prefs
+    prefs.command(["background-colour", "dark-grey"])
+    said = prefs.command(["text-colour", "grey"])
+    assert said.text == ("text-colour: grey. grey on dark-grey has a contrast of 5.7 to 1, lower than the 7 to 1 "
+                         "of high contrast; F8 goes back to the themes.")
+    theme = driver.window.theme
+    assert (theme.text, theme.background) == ((170, 170, 170), (48, 48, 48))
+    assert round(contrast_ratio(theme.text, theme.background), 2) == round(theme.least, 2) == 5.68
+    assert contrast_ratio(theme.focus, theme.background) >= 3 and theme.focus != theme.held
+    assert prefs.command(["text-colour", "white"]).text == "text-colour: white."  # 13:1 says nothing more
+    driver.setting("theme")
+    driver.keys("f8")
+    assert (driver.window.prefs.settings.text_colour, driver.window.theme.id) == ("theme", "white-on-black")
+
+
+def test_LV_13_stepping_to_a_low_contrast_pair_in_the_settings_list_says_its_contrast(driver: Driver) -> None:
+    driver.window.prefs.command(["background-colour", "dark-grey"])
+    driver.setting("text-colour")
+    driver.keys("left")  # from the theme's own yellow to dark-grey, which is skipped (1:1), to grey
+    assert driver.window.prefs.settings.text_colour == "grey"
+    assert driver.last == ("Text colour, combo box, Grey, 14 of 25. grey on dark-grey has a contrast of 5.7 to 1, "
+                           "lower than the 7 to 1 of high contrast; F8 goes back to the themes.")
+
+
+def test_LV_13_the_low_contrast_theme_is_chosen_by_name_or_f8_without_a_warning(driver: Driver) -> None:
+    driver.setting("theme")
+    assert driver.window.prefs.command(["theme", "low-contrast"]).text == "theme: low-contrast."
+    assert driver.window.theme.id == "low-contrast" and not driver.window.theme.high_contrast
+    driver.keys("f8")
+    assert driver.last == "Theme: Yellow on black."
+    for _ in range(3):
+        driver.keys("f8")
+    assert driver.last == "Theme: Low contrast: grey on dark grey."

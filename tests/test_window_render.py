@@ -18,7 +18,7 @@ from window_driver import Driver, open_driver
 from accessible_dice.ui.window import Entry, draw
 from accessible_dice.ui.window.draw import Metrics
 from accessible_dice.ui.window.menu import MainMenu
-from accessible_dice.ui.window.theme import THEMES, contrast_ratio
+from accessible_dice.ui.window.theme import THEMES, Theme, contrast_ratio
 
 _driver = pytest.fixture(name="driver")(open_driver)
 
@@ -176,7 +176,8 @@ def test_LV_06_a_held_die_differs_from_a_loose_one_in_greyscale(driver: Driver) 
 @pytest.mark.parametrize("theme", list(THEMES))
 @pytest.mark.parametrize("name", list(GAMES))
 def test_LV_04_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str, theme: str) -> None:
-    """The picture has the window's size, is mostly the theme's background, and its text colour is 7:1 on it."""
+    """The picture has the window's size, is mostly the theme's background, and its text colour is 7:1 on it
+    (the low-contrast theme's own 4.5:1 there)."""
     driver.window.theme = THEMES[theme]
     GAMES[name](driver)
     surface, _ = _render(driver, SIZES[0])
@@ -185,7 +186,7 @@ def test_LV_04_a_screenshot_of_each_game_in_each_theme(driver: Driver, name: str
     (background, most), *others = colours.most_common()
     assert background == THEMES[theme].background and most > sum(colours.values()) // 2
     strongest = max(contrast_ratio(colour, background) for colour, _ in others)
-    assert strongest >= 7
+    assert strongest >= THEMES[theme].least
     assert THEMES[theme].text in colours and THEMES[theme].face in colours
 
 
@@ -196,7 +197,8 @@ def test_LV_04_every_text_reaches_7_to_1_against_the_lowest_contrast_pixel_behin
         driver: Driver, name: str, theme: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """Each screen is drawn twice: once as it is, noting every text's colour and the box of its letters, and
     once with the texts left out, which leaves what lies behind them. Every pixel behind a text is 7:1 or
-    more from the text's colour, so no texture, picture or neighbouring shape ever lowers the contrast."""
+    more from the text's colour (4.5:1 in the low-contrast theme), so no texture, picture or neighbouring shape
+    ever lowers the contrast."""
     driver.window.theme = THEMES[theme]
     SCREENS[name](driver)
     written: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
@@ -222,9 +224,63 @@ def test_LV_04_every_text_reaches_7_to_1_against_the_lowest_contrast_pixel_behin
         under = {behind.get_at((x, y))[:3]
                  for x in range(area.left, area.right, 2) for y in range(area.top, area.bottom, 2)}
         worst = min(contrast_ratio(colour, pixel) for pixel in under)
-        if worst < 7:
+        if worst < THEMES[theme].least:
             low.append((rect, colour, round(worst, 2)))
     assert low == []
+
+
+def _settings(d: Driver) -> None:
+    d.setting("theme")
+
+
+def _score_history(d: Driver) -> None:
+    _main_menu(d)
+    assert d.top.focus.place("scores")
+    d.keys("return")
+
+
+#: LV-13's screens: the menus, the settings, each game, the score history and the help.
+EVERY_SCREEN = {**SCREENS, "settings": _settings, "score history": _score_history}
+
+
+def _colours(surface: pygame.Surface) -> Counter[tuple[int, int, int]]:
+    raw = pygame.image.tobytes(surface, "RGB")
+    return Counter(tuple(raw[at:at + 3]) for at in range(0, len(raw), 3))  # type: ignore[misc]
+
+
+def _blends(theme: Theme) -> Callable[[tuple[int, int, int]], bool]:
+    """Whether a colour is one of the theme's, or between two of them (the soft edge of a letter or a pip)."""
+    roles = {theme.background, theme.text, theme.border, theme.focus, theme.focus_fill, theme.focus_text, theme.face,
+             theme.pip, theme.held}
+
+    def between(colour: tuple[int, int, int], a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        span = [y - x for x, y in zip(a, b, strict=True)]
+        length = sum(d * d for d in span)
+        along = sum((c - x) * d for c, x, d in zip(colour, a, span, strict=True))
+        t = 0.0 if length == 0 else max(0.0, min(1.0, along / length))
+        return all(abs(c - (x + t * d)) <= 3 for c, x, d in zip(colour, a, span, strict=True))
+
+    return lambda colour: any(between(colour, a, b) for a in roles for b in roles)
+
+
+@pytest.mark.parametrize("name", list(EVERY_SCREEN))
+def test_LV_13_switching_the_theme_draws_every_screen_in_the_new_palette(driver: Driver, name: str) -> None:
+    """The low-contrast theme chosen in the settings: every pixel of the screen is then of its colours (or a
+    letter's soft edge between two of them), none is left in the old theme's, dice and boards included."""
+    EVERY_SCREEN[name](driver)
+    before, _ = _render(driver, SIZES[0])
+    old = THEMES["yellow-on-black"]
+    assert old.background in _colours(before)
+    driver.window.prefs.command(["theme", "low-contrast"])
+    new = driver.window.theme
+    assert new is THEMES["low-contrast"]
+    colours = _colours(_render(driver, SIZES[0])[0])
+    in_palette = _blends(new)
+    strays = sorted(colour for colour in colours if not in_palette(colour))
+    assert strays == []
+    assert {new.background, new.text} <= set(colours)
+    assert not {old.background, old.text, old.focus, old.held} & set(colours)
+    assert colours.most_common(1)[0][0] == new.background
 
 
 def test_an_open_text_field_is_drawn_with_its_text_and_a_frame(driver: Driver) -> None:

@@ -87,6 +87,14 @@ class Driver:
         self.window.push(screen)
         return screen
 
+    def setting(self, key: str) -> None:
+        """Open the settings list with the focus on ``key``'s item."""
+        from accessible_dice.ui.window.settings import SettingsMenu
+
+        self.window.push(SettingsMenu(self.window))
+        self.top.settled()
+        assert self.top.focus.place(key)
+
     def focused(self) -> str:
         cell = self.top.focus.cell()
         return "" if cell is None else cell.key

@@ -156,12 +156,19 @@ VALUES = {
     "navy": NC_("value", "navy"),
     # Translators: a colour (window text or background), typed as one word: a pale yellowish white.
     "cream": NC_("value", "cream"),
+    # Translators: a colour (window text or background), typed as one word: a mid grey.
+    "grey": NC_("value", "grey"),
+    # Translators: a colour (window text or background), typed as one word, hyphens allowed: a very dark grey.
+    "dark-grey": NC_("value", "dark-grey"),
     # Translators: window colour theme; one word, hyphens allowed.
     "yellow-on-black": NC_("value", "yellow-on-black"),
     # Translators: window colour theme; one word, hyphens allowed.
     "white-on-black": NC_("value", "white-on-black"),
     # Translators: window colour theme; one word, hyphens allowed.
     "black-on-white": NC_("value", "black-on-white"),
+    # Translators: window colour theme: grey on dark grey, for players whom high contrast glares; one word,
+    # hyphens allowed.
+    "low-contrast": NC_("value", "low-contrast"),
     # Translators: keep-by setting value: number keys name dice by their place on the table.
     "position": NC_("value", "position"),
     # Translators: keep-by setting value: number keys name dice by the face they show.

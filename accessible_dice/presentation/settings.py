@@ -14,7 +14,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.settings import BY_KEY, SPECS, NoSuchSetting, Settings, canonical
+from accessible_dice.settings import BY_KEY, COLOUR_KEYS, SPECS, NoSuchSetting, Settings, canonical
 from accessible_dice.utterance import Cue, Utterance
 
 #: Settings that the running program cannot change under way: they hold from the next start.
@@ -68,10 +68,24 @@ def changed(key: str, settings: Settings, language: Language, saved: str | None 
     if key in NEXT_START:
         # Translators: after changing a setting that holds from the next start of the program.
         parts.append(language._("It holds from the next start."))
+    faint = contrast_warning(key, settings, language)
+    if faint is not None:
+        parts.append(faint)
     if saved is not None:
         # Translators: the settings file could not be written; {reason} is the system's reason.
         parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))
     return answer(" ".join(parts))
+
+
+def contrast_warning(key: str, settings: Settings, language: Language) -> str | None:
+    """After a colour change, the contrast of a pair of the player's own under 7:1: it is taken, as the
+    player may want it, and said so that a player who did not mean it knows (LV-13)."""
+    if key not in COLOUR_KEYS:
+        return None
+    from accessible_dice.ui.window.theme import faint_pair
+
+    faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
+    return None if faint is None else options.refusal_words(faint, language)
 
 
 def prompt(language: Language) -> Utterance:

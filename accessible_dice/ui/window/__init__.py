@@ -292,9 +292,27 @@ class Screen:
 
 MenuItem = tuple[str, str, Callable[[], object]]
 
+#: The types of the menu items that hold a value, said after their name as screen readers say them (SR-02).
+#: An item that only acts (New game, Quit) is a menu item, whose type screen readers leave unsaid.
+CONTROL_TYPES: dict[str, str] = {
+    # Translators: the type of a window item that is on or off, said after its name: "Sound mute, checkbox, checked".
+    "checkbox": N_("checkbox"),
+    # Translators: the type of a window item holding a number that Left and Right step: "Speech rate, slider, 175".
+    "slider": N_("slider"),
+    # Translators: the type of a window item holding one of a few values that Left and Right step:
+    # "Theme, combo box, Yellow on black".
+    "combo box": N_("combo box"),
+    # Translators: the type of a window item whose value is typed after Enter: "Voice, text field, automatic".
+    "text field": N_("text field"),
+}
+
 
 class Menu(Screen):
-    """A list of choices; each item is (key, label, what Enter does)."""
+    """A list of choices; each item is (key, label, what Enter does).
+
+    An item that holds a value (a setting, the theme) is said by :meth:`spoken` as its name, its type and
+    its value (SR-02), and drawn as its label, "Theme: Yellow on black".
+    """
 
     def __init__(self, window: Window, title: str, items: Sequence[MenuItem] = ()) -> None:
         super().__init__(window, title)
@@ -303,8 +321,29 @@ class Menu(Screen):
     def items(self) -> list[MenuItem]:
         return self._items
 
+    def spoken(self, key: str, label: str) -> str:
+        """How the item ``key`` is said when focused: its label, unless it holds a value."""
+        return label
+
+    def control(self, label: str, name: str, kind: str, value: str) -> str:
+        """An item holding a value as said: "Theme, combo box, Yellow on black"; at brief verbosity its
+        ``label`` as drawn ("Theme: Yellow on black"), for the player who knows the items (SR-03)."""
+        if self.window.terminal.verbosity is Verbosity.BRIEF:
+            return label
+        # Translators: an item holding a value, said when focused: "Theme, combo box, Yellow on black";
+        # {kind} is one of the types (checkbox, slider, combo box, text field).
+        return self._("{name}, {kind}, {value}").format(name=name, kind=self._(CONTROL_TYPES[kind]), value=value)
+
+    def checkbox(self, label: str, name: str, on: bool) -> str:
+        """A yes/no item as said: "Sound mute, checkbox, checked"."""
+        # Translators: the state of a checkbox in the window, said after its type: "Sound mute, checkbox, checked".
+        checked = self._("checked")
+        # Translators: the state of a checkbox in the window, said after its type: "Sound mute, checkbox, not checked".
+        unchecked = self._("not checked")
+        return self.control(label, name, "checkbox", checked if on else unchecked)
+
     def rows(self) -> list[Row]:
-        return [Row(key, [Cell(key, label, label, act=act)]) for key, label, act in self.items()]
+        return [Row(key, [Cell(key, self.spoken(key, label), label, act=act)]) for key, label, act in self.items()]
 
 
 class Reader(Screen):

@@ -42,7 +42,7 @@ from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.model import Cell, Row
 from accessible_dice.ui.window.picker import Grammar, Picker
-from accessible_dice.ui.window.settings import SettingsMenu
+from accessible_dice.ui.window.settings import SettingsMenu, as_words
 
 #: The review keys (the terminal commands of the same names).
 REVIEW = ("dice", "board", "standings", "turn", "moves")
@@ -489,6 +489,23 @@ class ActionsMenu(Menu):
             items.insert(7, ("profile", _("Own settings for {name}: {value}").format(name=person, value=own),
                              self.switch_profile))
         return items
+
+    def spoken(self, key: str, label: str) -> str:
+        """The theme and the verbosity are said as combo boxes, own settings as a checkbox (SR-02)."""
+        window = self.window
+        if key == "theme":
+            return self.control(label, as_words(options.name("theme", window.language)), "combo box",
+                                self._(window.theme.title))
+        if key == "verbosity":
+            level = window.terminal.verbosity.name.lower()
+            return self.control(label, as_words(options.name("verbosity", window.language)), "combo box",
+                                as_words(options.word(level, window.language)))
+        person = profiles.person_on_turn(self.game.game, self.game.session.computers)
+        if key == "profile" and person is not None:
+            # Translators: actions menu item as said, a checkbox: whether {name} (on turn) keeps own settings.
+            return self.checkbox(label, self._("Own settings for {name}").format(name=person),
+                                 window.prefs.player == person)
+        return label
 
     def switch_profile(self) -> None:
         """Own settings for the person on turn, or the shared ones again (the terminal's ``profile``)."""

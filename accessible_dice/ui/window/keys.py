@@ -139,7 +139,7 @@ TABLE: tuple[Binding, ...] = (
     Binding("theme", "anywhere", (Chord("F8", shift=None),),
             "F8",
             # Translators: what the keys just named do, in the key help.
-            N_("the next colour theme: yellow on black, white on black, black on white")),
+            N_("the next colour theme: yellow on black, white on black, black on white, low contrast")),
     # -- lists
     Binding("back", "lists", (Chord("ESCAPE"),),
             # Translators: key names in the key help (F1) and docs/keys.md.
@@ -198,20 +198,22 @@ TABLE: tuple[Binding, ...] = (
             N_("Period"),
             # Translators: what the keys just named do, in the key help.
             N_("the next message")),
-    Binding("oldest", "history", (Chord("COMMA", shift=True),),
+    # Page Up and Page Down are the single keys for the ends of the messages (KB-03: no action is a chord only).
+    Binding("oldest", "history", (Chord("COMMA", shift=True), Chord("PAGEUP")),
             # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Shift+Comma"),
+            N_("Shift+Comma or Page Up"),
             # Translators: what the keys just named do, in the key help.
             N_("the oldest message")),
-    Binding("newest", "history", (Chord("PERIOD", shift=True),),
+    Binding("newest", "history", (Chord("PERIOD", shift=True), Chord("PAGEDOWN")),
             # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Shift+Period"),
+            N_("Shift+Period or Page Down"),
             # Translators: what the keys just named do, in the key help.
             N_("the newest message, said again")),
     # -- game
-    Binding("rules", "game", (Chord("F1", ctrl=True),),
+    # F2 is Ctrl+F1 as one key, in a game and outside one (KB-03).
+    Binding("rules", "game", (Chord("F1", ctrl=True), Chord("F2")),
             # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Ctrl+F1"),
+            N_("Ctrl+F1 or F2"),
             # Translators: what the keys just named do, in the key help.
             N_("the rules of this game")),
     Binding("letter", "game", (),
@@ -231,9 +233,9 @@ TABLE: tuple[Binding, ...] = (
             "C",
             # Translators: what the keys just named do, in the key help.
             N_("my board or scorecard")),
-    Binding("everybody", "game", (Chord("c", shift=True),),
-            # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Shift+C"),
+    Binding("everybody", "game", (Chord("c", shift=True), Chord("b")),
+            # Translators: key names in the key help (F1) and docs/keys.md; B is the letter key (everybody's Boards).
+            N_("Shift+C or B"),
             # Translators: what the keys just named do, in the key help.
             N_("everybody's boards or scorecards")),
     Binding("standings", "game", (Chord("s"),),
@@ -347,9 +349,9 @@ TABLE: tuple[Binding, ...] = (
             # Translators: what the keys just named do, in the key help.
             N_("delete the character at the cursor and say it")),
     # -- outside a game
-    Binding("general_help", "outside", (Chord("F1", ctrl=True),),
+    Binding("general_help", "outside", (Chord("F1", ctrl=True), Chord("F2")),
             # Translators: key names in the key help (F1) and docs/keys.md.
-            N_("Ctrl+F1"),
+            N_("Ctrl+F1 or F2"),
             # Translators: what the keys just named do, in the key help.
             N_("what Accessible Dice is and how to get about it")),
     # -- the mouse (not keys: listed in the help and the reference page only)
@@ -578,9 +580,9 @@ SCREEN = (
     # Translators: an item of "What the screen shows" on the key reference page.
     N_("In a Yatzy scorecard a number in brackets is what the box would score now."),
     # Translators: an item of "What the screen shows"; text-colour and background-colour are typed setting names.
-    N_("Three colour themes (F8) or a colour pair of your own (settings `text-colour`, `background-colour`, at "
-       "least 7:1); zoom from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus) enlarges everything alike; what no longer "
-       "fits scrolls, with *More* marks."),
+    N_("Three high-contrast colour themes and a low-contrast one (F8), or a colour pair of your own (settings "
+       "`text-colour`, `background-colour`, at least 4.5:1); zoom from 100 % to 300 % (Ctrl+Plus, Ctrl+Minus) "
+       "enlarges everything alike; what no longer fits scrolls, with *More* marks."),
 )
 
 

@@ -7,10 +7,11 @@ can apply it at once (theme, colours, zoom, verbosity, sound, confirmations,
 how number keys hold dice; speech output and language hold from the next start).
 
 Names and values read as words ("Theme: Yellow on black", not
-``theme: yellow-on-black``): the typed words with spaces for hyphens. Left
-and Right step a choice to the previous or next value, a number by its step,
-a yes/no to the other; a colour pair under 7:1 is refused with its reason
-and skipped over.
+``theme: yellow-on-black``): the typed words with spaces for hyphens. Each is
+said with its type (SR-02): "Theme, combo box, Yellow on black, 13 of 25".
+Left and Right step a choice to the previous or next value, a number by its
+step, a yes/no to the other; a colour pair under 4.5:1 is refused with its
+reason and skipped over, one under 7:1 is taken and its contrast said.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.keys_screen import KeysMenu
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 STEPS = {"speech-rate": 25, "font-scale": 25, "smallest-text": 2}
 #: Number settings not named in :data:`STEPS` move by this much.
 STEP = 10
+#: The type each kind of setting is said as (SR-02); any other (the voice's free text) is a text field.
+KINDS = {"integer": "slider", "choice": "combo box"}
 
 
 def as_words(word: str) -> str:
@@ -49,16 +53,29 @@ class SettingsMenu(Menu):
         super().__init__(window, window._("Settings"))
 
     def items(self) -> list[MenuItem]:
-        prefs = self.window.prefs
-        language = self.window.language
         # Translators: a setting and its value in the window's settings list, e.g. "Theme: Yellow on black".
-        return [(spec.key, self._("{option}: {value}").format(
-                    option=as_words(words.name(spec.key, language)),
-                    value=as_words(words.said_value(spec.key, prefs.settings, language))),
+        return [(spec.key, self._("{option}: {value}").format(option=self._name(spec.key), value=self._value(spec.key)),
                  partial(self.edit, spec.key))
                 for spec in config.SPECS] + [
             # Translators: the last item of the window's settings list: the list of keys, to change them.
             ("keys", self._("Keys"), lambda: self.window.push(KeysMenu(self.window)))]
+
+    def _name(self, key: str) -> str:
+        return as_words(words.name(key, self.window.language))
+
+    def _value(self, key: str) -> str:
+        return as_words(words.said_value(key, self.window.prefs.settings, self.window.language))
+
+    def spoken(self, key: str, label: str) -> str:
+        """A setting as its name, type and value (SR-02): a yes/no is a checkbox, a number a slider, a
+        choice a combo box (Left and Right step each), a voice a text field."""
+        spec = config.BY_KEY.get(key)
+        if spec is None:
+            return label
+        if spec.kind == "yes-no":
+            return self.checkbox(label, self._name(key), bool(self.window.prefs.settings.value(key)))
+        kind = KINDS.get(spec.kind, "text field")
+        return self.control(label, self._name(key), kind, self._value(key))
 
     def act(self, pressed: Pressed) -> bool:
         """Left and Right step the focused setting; everything else as in any menu."""
@@ -94,7 +111,11 @@ class SettingsMenu(Menu):
             except DiceError as error:
                 refused.append(error)
                 continue
-            self.say_focus()
+            said, faint = self.describe(), words.contrast_warning(key, prefs.settings, self.window.language)
+            if faint is not None:
+                # Translators: a setting stepped to, then the contrast of the colours chosen ("…, 14 of 25. grey on…").
+                said = self._("{item}. {warning}").format(item=said, warning=faint)
+            self.window.say(answer(said), remember=False)
             return
         self.window.refuse(refused[0])
 

@@ -1,16 +1,21 @@
-"""The window's colours: three high-contrast themes, and every colour lives here.
+"""The window's colours: three high-contrast themes, a low-contrast one, and every colour lives here.
 
 Low-vision players choose between yellow on black (the default), white on
-black and black on white (experience.md §5), and may choose their own text
-and background colours from :data:`PALETTE`: a pair under 7:1 is refused
-with its contrast said (:func:`check_pair`). No other module names a colour
+black and black on white (experience.md §5); a player for whom high contrast
+glares chooses low contrast, grey on dark grey at 5.7:1 (checklist LV-13).
+Each may choose their own text and background colours from :data:`PALETTE`:
+a pair under 4.5:1 (WCAG AA, the least any text reaches, LV-01) is refused
+with its contrast said (:func:`check_pair`); a pair from 4.5:1 to under 7:1
+is taken, and said with its contrast as a warning (:func:`faint_pair`),
+since a player may want exactly that. No other module names a colour
 (checklist LV-13): the drawing code asks the theme for a role ("text",
 "focus", "pip"), so a new theme is one more entry in :data:`THEMES`.
 
 Every pair of colours that must be told apart is declared in
 :meth:`Theme.text_pairs` (text on its background, at least 7:1, WCAG AAA,
-LV-02) and :meth:`Theme.graphic_pairs` (focus frame, held-die marker, pips
-on a face, a face on the table, at least 3:1, WCAG 1.4.11, LV-05);
+LV-02, in the high-contrast themes; at least the theme's ``least`` in any)
+and :meth:`Theme.graphic_pairs` (focus frame, held-die marker, pips on a face,
+a face on the table, at least 3:1, WCAG 1.4.11, LV-05);
 ``tests/test_theme.py`` computes each ratio with WCAG's relative luminance.
 Colour is never the only cue: held dice are raised, framed and labelled,
 shut flaps are lowered, barred and labelled, the focus is a thick frame and
@@ -28,6 +33,8 @@ Colour = tuple[int, int, int]
 #: WCAG's thresholds, as used by the tests and by anyone adding a theme.
 TEXT_CONTRAST = 7.0
 GRAPHIC_CONTRAST = 3.0
+#: The least any text reaches, in the low-contrast theme and in a pair the player chose (WCAG AA, LV-01).
+LOW_CONTRAST = 4.5
 
 
 def _linear(channel: int) -> float:
@@ -58,6 +65,8 @@ class Theme:
     ``focus_text``; ``face`` and ``pip`` draw a die; ``held`` marks a held
     die (beside its raised place and the word "held"), a colour that is
     never the focus frame's, in a rounded frame where the focus is square.
+    ``least`` is the contrast every text pair reaches: :data:`TEXT_CONTRAST` in a
+    high-contrast theme, :data:`LOW_CONTRAST` in the low-contrast one.
     """
 
     id: str
@@ -72,6 +81,11 @@ class Theme:
     face: Colour
     pip: Colour
     held: Colour
+    least: float = TEXT_CONTRAST
+
+    @property
+    def high_contrast(self) -> bool:
+        return self.least >= TEXT_CONTRAST
 
     def text_pairs(self) -> dict[str, tuple[Colour, Colour]]:
         """Text and its background: must reach :data:`TEXT_CONTRAST` (LV-01..LV-03)."""
@@ -103,6 +117,12 @@ DARK_BLUE: Colour = (0, 0, 192)
 #: A light magenta: pure magenta is 6.7:1 on black, under the 7:1 that high contrast asks of every shape (LV-02).
 MAGENTA: Colour = (255, 80, 255)
 DARK_RED: Colour = (176, 0, 0)
+#: The low-contrast theme's text and page: 5.7:1, over WCAG AA's 4.5:1 and well under the 19:1 of yellow on black.
+GREY: Colour = (170, 170, 170)
+DARK_GREY: Colour = (48, 48, 48)
+#: Its focus frame, a pale gold (6.7:1 on dark grey), and held marker, a pale magenta (5.3:1): neither is grey.
+PALE_GOLD: Colour = (200, 185, 120)
+PALE_MAGENTA: Colour = (210, 140, 210)
 
 THEMES: dict[str, Theme] = {
     theme.id: theme
@@ -116,24 +136,36 @@ THEMES: dict[str, Theme] = {
         # Translators: a colour theme's name.
         Theme("black-on-white", N_("Black on white"), background=WHITE, text=BLACK, border=BLACK,
               focus=DARK_BLUE, focus_fill=BLACK, focus_text=WHITE, face=BLACK, pip=WHITE, held=DARK_RED),
+        # Translators: a colour theme's name: soft grey text on a dark grey page, for players whom high contrast glares.
+        Theme("low-contrast", N_("Low contrast: grey on dark grey"), background=DARK_GREY, text=GREY, border=GREY,
+              focus=PALE_GOLD, focus_fill=GREY, focus_text=DARK_GREY, face=GREY, pip=DARK_GREY, held=PALE_MAGENTA,
+              least=LOW_CONTRAST),
     )
 }
 DEFAULT = "yellow-on-black"
 
 #: Colours a player may choose for text and background beyond the themes (``text-colour``,
-#: ``background-colour``); ``theme`` keeps the theme's own. A pair must reach :data:`TEXT_CONTRAST`.
+#: ``background-colour``); ``theme`` keeps the theme's own. Grey on dark grey is the low-contrast pair.
 PALETTE: dict[str, Colour] = {
     "black": BLACK, "white": WHITE, "yellow": YELLOW, "cyan": CYAN, "green": (0, 255, 0),
-    "navy": (0, 0, 128), "cream": (255, 250, 205),
+    "navy": (0, 0, 128), "cream": (255, 250, 205), "grey": GREY, "dark-grey": DARK_GREY,
 }
 #: Colours for the focus frame and the held marker of a chosen pair, tried in this order.
-_MARKERS: tuple[Colour, ...] = (WHITE, YELLOW, CYAN, MAGENTA, BLACK, DARK_BLUE, DARK_RED)
+_MARKERS: tuple[Colour, ...] = (WHITE, YELLOW, CYAN, MAGENTA, BLACK, DARK_BLUE, DARK_RED, PALE_GOLD, PALE_MAGENTA)
 
 
 class ColoursTooClose(InvalidInput):
     # Translators: a colour pair refused; {text} and {background} are colour words, {ratio} e.g. "1.1".
-    template = N_("{text} on {background} has a contrast of only {ratio} to 1; text needs at least 7 to 1, "
+    template = N_("{text} on {background} has a contrast of only {ratio} to 1; text needs at least 4.5 to 1, "
                   "so the colours stay as they were.")
+
+
+class ColoursFaint(InvalidInput):
+    """Not a refusal: a pair taken, said with its contrast, as the player may not have meant it."""
+
+    # Translators: said after a colour pair was taken; {text} and {background} are colour words, {ratio} e.g. "5.7".
+    template = N_("{text} on {background} has a contrast of {ratio} to 1, lower than the 7 to 1 of high "
+                  "contrast; F8 goes back to the themes.")
 
 
 def chosen_colours(theme_id: str, text: str, background: str) -> tuple[Colour, Colour]:
@@ -142,12 +174,23 @@ def chosen_colours(theme_id: str, text: str, background: str) -> tuple[Colour, C
     return (PALETTE.get(text, theme.text), PALETTE.get(background, theme.background))
 
 
+def _ratio(theme_id: str, text: str, background: str) -> float:
+    return contrast_ratio(*chosen_colours(theme_id, text, background))
+
+
 def check_pair(theme_id: str, text: str, background: str) -> None:
-    """Refuse a text and background pair under 7:1 (WCAG AAA), saying its contrast."""
-    ink, page = chosen_colours(theme_id, text, background)
-    ratio = contrast_ratio(ink, page)
-    if ratio < TEXT_CONTRAST:
+    """Refuse a text and background pair under 4.5:1 (WCAG AA), saying its contrast: it could not be read."""
+    ratio = _ratio(theme_id, text, background)
+    if ratio < LOW_CONTRAST:
         raise ColoursTooClose(text=text, background=background, ratio=round(ratio, 1), colours=True)
+
+
+def faint_pair(theme_id: str, text: str, background: str) -> ColoursFaint | None:
+    """The warning for a pair of the player's own under 7:1 (none for a theme's own colours: its name says it)."""
+    ratio = _ratio(theme_id, text, background)
+    if (text, background) == ("theme", "theme") or ratio >= TEXT_CONTRAST:
+        return None
+    return ColoursFaint(text=text, background=background, ratio=round(ratio, 1), colours=True)
 
 
 def themed(theme_id: str, text: str = "theme", background: str = "theme") -> Theme:
@@ -160,7 +203,7 @@ def themed(theme_id: str, text: str = "theme", background: str = "theme") -> The
     focus = markers[0] if markers else ink
     held = markers[1] if len(markers) > 1 else ink
     return Theme(theme.id, theme.title, background=page, text=ink, border=ink, focus=focus, focus_fill=ink,
-                 focus_text=page, face=ink, pip=page, held=held)
+                 focus_text=page, face=ink, pip=page, held=held, least=min(TEXT_CONTRAST, contrast_ratio(ink, page)))
 
 
 def next_theme(current: str) -> Theme:
