@@ -50,6 +50,8 @@ SPEECH = ("auto", "screenreader", "tts", "text", "none")
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white")
 #: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/window/theme.py.
 COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream")
+#: What sound effects do while speech plays (checklist SR-13): step back, fall silent, or stay as loud.
+SOUND_DURING_SPEECH = ("lowered", "muted", "normal")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
 #: Computer players' pace in the window (checklist KB-09): seconds between their steps (after the
@@ -81,6 +83,7 @@ SPECS: tuple[Option, ...] = (
     yes_no("sound-mute", False),
     yes_no("sound-mono", False),
     integer("sound-balance", 50, 0, 100),
+    choice("sound-during-speech", SOUND_DURING_SPEECH, SOUND_DURING_SPEECH[0]),
     choice("theme", THEMES, THEMES[0]),
     choice("text-colour", COLOURS, "theme"),
     choice("background-colour", COLOURS, "theme"),
@@ -120,6 +123,8 @@ COMMENTS = {
     "sound-mute": "Sound effects off: true or false.",
     "sound-mono": "Sound effects in mono, the same in both ears (pitch still tells where): true or false.",
     "sound-balance": "Sound effects: 0 all left, 100 all right, 50 even.",
+    "sound-during-speech": "Sound effects while speech plays: lowered, muted or normal (as loud as ever); "
+                           "with the built-in voice and Speech Dispatcher.",
     "theme": "Window colours: yellow-on-black, white-on-black or black-on-white.",
     "text-colour": "Window text colour: theme (the theme's), black, white, yellow, cyan, green, navy or cream; "
                    "a pair under 7:1 contrast is refused.",
@@ -203,6 +208,7 @@ class Settings:
     sound_mute: bool = False
     sound_mono: bool = False
     sound_balance: int = 50
+    sound_during_speech: str = SOUND_DURING_SPEECH[0]
     theme: str = THEMES[0]
     text_colour: str = "theme"
     background_colour: str = "theme"

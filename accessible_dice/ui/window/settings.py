@@ -9,8 +9,9 @@ how number keys hold dice; speech output and language hold from the next start).
 Names and values read as words ("Theme: Yellow on black", not
 ``theme: yellow-on-black``): the typed words with spaces for hyphens. Left
 and Right step a choice to the previous or next value, a number by its step,
-a yes/no to the other; a colour pair under 7:1 is refused with its reason
-and skipped over.
+a yes/no to the other, the voice through the built-in voice's voices (the
+language's first); a colour pair under 7:1 is refused with its reason
+and skipped over. The language item says each language's name in that language.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.presentation import voices as voice_words
+from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.keys_screen import KeysMenu
+from accessible_dice.utterance import Cue
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window import Window
@@ -54,7 +58,7 @@ class SettingsMenu(Menu):
         # Translators: a setting and its value in the window's settings list, e.g. "Theme: Yellow on black".
         return [(spec.key, self._("{option}: {value}").format(
                     option=as_words(words.name(spec.key, language)),
-                    value=as_words(words.said_value(spec.key, prefs.settings, language))),
+                    value=as_words(prefs.said(spec.key))),
                  partial(self.edit, spec.key))
                 for spec in config.SPECS] + [
             # Translators: the last item of the window's settings list: the list of keys, to change them.
@@ -67,6 +71,13 @@ class SettingsMenu(Menu):
             self.step(self.focus.cell_key, -1 if pressed.action == "left" else 1)
             return True
         return super().act(pressed)
+
+    def say_focus(self, row_changed: bool = False, *cues: Cue) -> None:
+        """The language item says each language's name in that language (SR-12)."""
+        said = answer(self.describe(row_changed), *cues)
+        if self.focus.cell_key == "language":
+            said = words.in_own_languages(said, as_words)
+        self.window.say(said, remember=False)
 
     def step(self, key: str, direction: int) -> None:
         """The previous or next value of ``key``; values refused (a colour pair too faint) are skipped.
@@ -81,6 +92,12 @@ class SettingsMenu(Menu):
         elif spec.kind == "choice":
             at = spec.words.index(current)
             candidates = [spec.words[(at + direction * n) % len(spec.words)] for n in range(1, len(spec.words))]
+        elif key == "voice" and prefs.voices():
+            # The built-in voice's voices, the language's first, each said by name in its own voice (SR-06).
+            offered = voice_words.choices(prefs.voices(), self.window.language)
+            listed = [voice.id if voice is not None else "auto" for voice in offered]
+            at = listed.index(current) if current in listed else 0
+            candidates = [listed[(at + direction) % len(listed)]]
         elif spec.kind == "integer":
             value = min(spec.high, max(spec.low, current + direction * STEPS.get(key, STEP)))
             candidates = [str(value)]
