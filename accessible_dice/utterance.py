@@ -45,6 +45,26 @@ class Utterance:
             return self.spoken_in
         return ((self.text, None),)
 
+    def worded(self) -> list[tuple[str, str | None]]:
+        """:meth:`pieces` to speak one by one, each with a word in it.
+
+        A piece of punctuation alone (the ", " between two languages' names)
+        goes with the piece before it (or after, at the start): an engine
+        renders it as an empty file, which counts as the voice failing.
+        """
+        merged: list[tuple[str, str | None]] = []
+        waiting = ""
+        for text, language in self.pieces():
+            if not any(character.isalnum() for character in text):
+                if merged:
+                    merged[-1] = (merged[-1][0] + text, merged[-1][1])
+                else:
+                    waiting += text
+                continue
+            merged.append((waiting + text, language))
+            waiting = ""
+        return merged or [(waiting, None)]
+
 
 def in_language(utterance: Utterance, words: str, code: str) -> Utterance:
     """``utterance`` with the first ``words`` in it (not yet marked) to be spoken in language ``code``.

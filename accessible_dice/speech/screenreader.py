@@ -448,7 +448,7 @@ class ScreenReaderBackend(Backend):
             self._cut(reader)
         if isinstance(reader, VoiceOverScript):
             worker.post(Job(partial(self._say_joined, worker, reader, utterance), utterance))
-        elif isinstance(reader, SpeechDispatcher) and self._language and len(utterance.pieces()) > 1:
+        elif isinstance(reader, SpeechDispatcher) and self._language and len(utterance.worded()) > 1:
             worker.post(Job(partial(self._say_in_languages, reader, utterance, self._language), utterance))
         else:
             worker.post(Job(partial(reader.say, utterance.text, utterance.interrupt), utterance))
@@ -457,7 +457,7 @@ class ScreenReaderBackend(Backend):
     def _say_in_languages(reader: SpeechDispatcher, utterance: Utterance, own: str) -> None:
         """Speech Dispatcher: each piece in its own language (a language's name in the language list, SR-12),
         then the game's language again. NVDA, JAWS and VoiceOver take no language from us."""
-        for index, (text, language) in enumerate(utterance.pieces()):
+        for index, (text, language) in enumerate(utterance.worded()):
             reader.set_language(language or own)
             reader.say(text, utterance.interrupt and index == 0)
         reader.set_language(own)

@@ -289,7 +289,7 @@ class TtsBackend(Backend):
             import pygame
 
             sounds = [pygame.mixer.Sound(self._in_language(language, self._render, text))
-                      for text, language in utterance.pieces()]
+                      for text, language in utterance.worded()]
             self._play(sounds, utterance, generation)
         else:
             self._say_itself(utterance, generation)
@@ -346,7 +346,7 @@ class TtsBackend(Backend):
         self._speaking = True
         self._tell(utterance, True)
         try:
-            for text, language in utterance.pieces():
+            for text, language in utterance.worded():
                 self._in_language(language, self._say_now, text)
         finally:
             self._speaking = False
