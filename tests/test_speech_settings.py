@@ -205,3 +205,10 @@ def test_SR_13_effects_follow_the_sound_during_speech_setting_while_the_voice_sp
     assert before == 1.0
     assert during == pytest.approx(share)
     assert after == 1.0
+
+
+def test_SR_12_the_terminal_writes_each_language_in_its_own_through_the_real_command_line(tmp_path: Path) -> None:
+    """With text lines, a Czech game's language list names every language in its own words."""
+    result = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["2", "jazyk", "", "q"], tmp_path)
+    assert ("Nastavení jazyk: automaticky; může být automaticky, English, čeština, Deutsch, norsk bokmål, svenska, "
+            "dansk nebo suomi.") in result.lines
