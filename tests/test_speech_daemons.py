@@ -34,8 +34,8 @@ from accessible_dice.speech.screenreader import (
     SpeechDispatcher,
     running_screen_reader,
 )
-from accessible_dice.speech.system import system_module
 from accessible_dice.speech.settings import VoiceSettings
+from accessible_dice.speech.system import system_module
 from accessible_dice.utterance import Utterance, in_language
 
 ROOT = Path(__file__).resolve().parents[1]

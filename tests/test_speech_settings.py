@@ -30,7 +30,7 @@ from accessible_dice.speech import Speaker, VoiceSettings
 from accessible_dice.speech.settings import offered, voice_for_language
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window.settings import SettingsMenu
-from accessible_dice.utterance import Cue, Utterance
+from accessible_dice.utterance import Utterance
 
 EN = language("en")
 pytestmark = needs_espeak
@@ -85,8 +85,15 @@ def test_SR_06_the_window_steps_through_the_voices_and_each_choice_reaches_the_e
             driver.keys("right")
         assert (window.prefs.settings.speech_rate, window.prefs.settings.speech_pitch) == (200, 60)
         assert engine(speaker)["rate"] == 200 and engine(speaker)["pitch"] == 60
+        assert driver.top.focus.place("voice")
+        driver.keys("return")
+        assert window.shown.last.text.startswith("voice: automatic. Voices for English: 1 automatic, 2 English")
+        driver.keys("backspace", "backspace", "backspace", "backspace")
+        driver.type("3")
+        driver.keys("return")
+        assert window.prefs.settings.voice == listed[1], "Enter and a number, as in the terminal"
         kept = config.load(path).settings
-        assert (kept.voice, kept.speech_rate, kept.speech_pitch) == ("", 200, 60), "all saved"
+        assert (kept.voice, kept.speech_rate, kept.speech_pitch) == (listed[1], 200, 60), "all saved"
     finally:
         pygame.display.quit()
 
@@ -140,6 +147,9 @@ def test_SR_06_a_saved_voice_that_is_not_installed_is_said_and_the_languages_voi
         assert wait_for(lambda: heard)
         assert engine(speaker)["voice"] == "gmw/de"
     assert heard[0] == "The saved voice gone/away is not installed; the language's own voice speaks instead."
+    # A voice's name, typed while a screen reader spoke (no list to check it against), is that voice.
+    with Speaker("tts", settings=VoiceSettings(voice="czech", language="de")) as speaker:
+        assert engine(speaker)["voice"] == "zlw/cs"
 
 
 def test_SR_12_each_language_in_the_language_list_is_spoken_by_a_voice_of_that_language(

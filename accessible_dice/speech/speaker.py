@@ -337,6 +337,10 @@ class Speaker:
         wanted = self._settings.voice
         if not wanted or not voices or any(voice.id == wanted for voice in voices):
             return self._settings
+        # A name typed while another output spoke (no list to check it against) is that voice.
+        named = next((voice for voice in voices if voice.name.casefold() == wanted.casefold()), None)
+        if named is not None:
+            return dataclasses.replace(self._settings, voice=named.id)
         # Translators: said at start when the voice saved in the settings is not installed; {voice} is its
         # name as saved. The language's own voice speaks instead.
         notice = self._gettext(N_("The saved voice {voice} is not installed; the language's own voice speaks "

@@ -127,6 +127,7 @@ class SettingsMenu(Menu):
             self.window.say(said, remember=False)
             return True
 
-        prompt = words.one(key, prefs.settings, self.window.language)
+        # The voice's field is asked with the voices, numbered: a number, a name or an id may be typed.
+        prompt = prefs.command([key]) if key == "voice" else words.one(key, prefs.settings, self.window.language)
         text = options.editable(config.BY_KEY[key], prefs.settings.value(key), self.window.language)
         self.window.push(Entry(self.window, prompt, changed, text=text))
