@@ -52,6 +52,8 @@ THEMES = ("yellow-on-black", "white-on-black", "black-on-white", "low-contrast")
 COLOUR_KEYS = frozenset({"theme", "text-colour", "background-colour"})
 #: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/window/theme.py.
 COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream", "grey", "dark-grey")
+#: What sound effects do while speech plays (checklist SR-13): step back, fall silent, or stay as loud.
+SOUND_DURING_SPEECH = ("lowered", "muted", "normal")
 #: How number keys pick dice to keep: by position on the table, or by face value.
 KEEP_BY = ("position", "value")
 #: Computer players' pace in the window (checklist KB-09): seconds between their steps (after the
@@ -83,6 +85,7 @@ SPECS: tuple[Option, ...] = (
     yes_no("sound-mute", False),
     yes_no("sound-mono", False),
     integer("sound-balance", 50, 0, 100),
+    choice("sound-during-speech", SOUND_DURING_SPEECH, SOUND_DURING_SPEECH[0]),
     choice("theme", THEMES, THEMES[0]),
     choice("text-colour", COLOURS, "theme"),
     choice("background-colour", COLOURS, "theme"),
@@ -128,6 +131,8 @@ COMMENTS = {
                    "dark-grey; a pair under 4.5:1 contrast is refused, one under 7:1 is taken with a warning.",
     "background-colour": "Window background colour: theme, black, white, yellow, cyan, green, navy, cream, grey or "
                          "dark-grey.",
+    "sound-during-speech": "Sound effects while speech plays: lowered, muted or normal (as loud as ever); "
+                           "with the built-in voice and Speech Dispatcher.",
     "font-scale": "Window zoom in percent of normal: text, dice and boards alike, 100 to 300.",
     "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
     "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
@@ -207,6 +212,7 @@ class Settings:
     sound_mute: bool = False
     sound_mono: bool = False
     sound_balance: int = 50
+    sound_during_speech: str = SOUND_DURING_SPEECH[0]
     theme: str = THEMES[0]
     text_colour: str = "theme"
     background_colour: str = "theme"

@@ -54,6 +54,8 @@ CUE_MEANINGS: dict[str, str] = {
 PITCH_LIMIT = 24
 #: Effects are turned down to this share of their volume while speech plays.
 DUCK_LEVEL = 0.3
+#: The ``sound-during-speech`` setting as the share of their loudness effects keep while speech plays.
+DUCK_LEVELS = {"lowered": DUCK_LEVEL, "muted": 0.0, "normal": 1.0}
 
 
 def sounds_dir() -> Path:
@@ -207,6 +209,7 @@ class SoundPlayer:
         self.muted = chosen.sound_mute
         self.mono = chosen.sound_mono
         self.balance = chosen.sound_balance / 100
+        self.duck_level = DUCK_LEVELS[chosen.sound_during_speech]
 
     def sides(self, left: float, right: float) -> tuple[float, float]:
         """Pan gains with the balance applied: the side it leans away from is turned down."""

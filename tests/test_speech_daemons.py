@@ -34,8 +34,9 @@ from accessible_dice.speech.screenreader import (
     SpeechDispatcher,
     running_screen_reader,
 )
+from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.system import system_module
-from accessible_dice.utterance import Utterance
+from accessible_dice.utterance import Utterance, in_language
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
@@ -350,3 +351,22 @@ def test_SR_12_SR_14_a_whole_czech_game_in_the_window_is_spoken_in_czech_and_sho
     said_first = {windows(text, 40)[0] for text in queued}
     assert len([piece for piece in shown if piece in said_first]) >= 5
     assert all(len(piece) <= 40 for piece in shown)
+
+
+@needs_speechd
+@needs_client
+def test_SR_12_SR_13_speech_dispatcher_says_a_language_in_its_own_and_tells_when_our_words_play(
+        dispatcher: SpeechDispatcherDaemon) -> None:
+    """A language's name in a Czech sentence goes to the daemon in its language; the listener (the sound
+    effects' lowering) hears when our words start and when the last has ended."""
+    told: list[bool] = []
+    backend = ScreenReaderBackend("linux", on_voice=lambda _utterance, speaking: told.append(speaking))
+    backend.start(lambda lost, error: None)
+    try:
+        backend.configure(VoiceSettings(language="cs"))
+        backend.speak(in_language(Utterance("Jazyk: English. Hraje Anna."), "English", "en"))
+        assert wait_until(lambda: told == [True, False], limit=10), told
+    finally:
+        backend.close()
+    assert dispatcher.queued() == ["Jazyk: ", "English", ". Hraje Anna."]
+    assert dispatcher.languages() == ["cs", "en", "cs"]

@@ -17,6 +17,7 @@ import pytest
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.speech import Silenced, SpeechSpy
+from accessible_dice.speech.speaker import SpeechOutput
 from accessible_dice.ui.window import Screen, Window, draw
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.run import connect
@@ -100,13 +101,15 @@ class Driver:
         return "" if cell is None else cell.key
 
 
-def open_window(size: tuple[int, int] = (1280, 720), **settings: object) -> tuple[Window, SpeechSpy]:
+def open_window(size: tuple[int, int] = (1280, 720), voice: SpeechOutput | None = None,
+                **settings: object) -> tuple[Window, SpeechSpy]:
+    """A window on SDL's dummy display, speaking to a spy, or to ``voice`` (a real speaker) if given."""
     pygame.display.init()
     pygame.font.init()
     draw.font.cache_clear()
     draw._rendered.cache_clear()
     spy = SpeechSpy()
-    window = Window(EN, spy, pace=0, **settings)  # type: ignore[arg-type]
+    window = Window(EN, voice or spy, pace=0, **settings)  # type: ignore[arg-type]
     connect(window, None)
     window.open(size)
     return window, spy

@@ -72,6 +72,8 @@ NAMES = {
     "sound-mono": N_("sound-mono"),
     # Translators: setting name: sound effects louder on the left or the right (0 left, 100 right); one word.
     "sound-balance": N_("sound-balance"),
+    # Translators: setting name: what the sound effects do while speech plays (lowered, muted, normal); one word.
+    "sound-during-speech": N_("sound-during-speech"),
     # Translators: setting name: the window's colours.
     "theme": N_("theme"),
     # Translators: setting name: the window's text colour, beyond the themes; one word.
@@ -136,10 +138,17 @@ VALUES = {
     "off": NC_("value", "off"),
     # Translators: verbosity setting value: numbers only.
     "brief": NC_("value", "brief"),
-    # Translators: verbosity and computer-pace setting value: the usual amount, the usual speed.
+    # Translators: verbosity, computer-pace and sound-during-speech setting value: the usual amount, the usual
+    # speed, the usual loudness.
     "normal": NC_("value", "normal"),
     # Translators: verbosity setting value: with hints and every choice.
     "full": NC_("value", "full"),
+    # Translators: voice setting value: "voice all" lists every voice of the built-in voice, not only the language's.
+    "all": NC_("value", "all"),
+    # Translators: sound-during-speech setting value: sound effects are quieter while speech plays.
+    "lowered": NC_("value", "lowered"),
+    # Translators: sound-during-speech setting value: sound effects are silent while speech plays.
+    "muted": NC_("value", "muted"),
     # Translators: text and background colour value: the colour theme's own colour.
     "theme": NC_("value", "theme"),
     # Translators: a colour (window text or background), typed as one word.

@@ -8,17 +8,19 @@ typed (presentation/options.py holds the names and value words).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer, news
-from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.i18n import LANGUAGES, Language
+from accessible_dice.presentation.voices import voice_name
 from accessible_dice.settings import BY_KEY, COLOUR_KEYS, SPECS, NoSuchSetting, Settings, canonical
-from accessible_dice.utterance import Cue, Utterance
+from accessible_dice.speech.settings import VoiceInfo
+from accessible_dice.utterance import Cue, Utterance, in_language
 
 #: Settings that the running program cannot change under way: they hold from the next start.
-NEXT_START = frozenset({"language", "speech", "speech-rate", "speech-volume", "speech-pitch", "voice"})
+NEXT_START = frozenset({"language", "speech"})
 
 
 def name(key: str, language: Language) -> str:
@@ -34,9 +36,22 @@ def key_for(typed: str, language: Language) -> str:
     raise NoSuchSetting(key=typed, known=language.join(name(key, language) for key in BY_KEY))
 
 
-def said_value(key: str, settings: Settings, language: Language) -> str:
-    """A value in the player's words; an empty voice is the language's own voice."""
+def said_value(key: str, settings: Settings, language: Language, voices: Sequence[VoiceInfo] = ()) -> str:
+    """A value in the player's words; a voice by its name (``voices``: the built-in voice's), an empty one the
+    language's own voice."""
+    if key == "voice":
+        return voice_name(settings.voice, voices, language)
     return options.value_words(BY_KEY[key], settings.value(key), language)
+
+
+def in_own_languages(utterance: Utterance, shown: Callable[[str], str] = str) -> Utterance:
+    """Each language's name in ``utterance`` marked to be spoken in that language ("čeština" in Czech, SR-12).
+
+    ``shown``: how the names are written in it (the window writes them with a capital).
+    """
+    for code in LANGUAGES:
+        utterance = in_language(utterance, shown(options.language_name(code)), code)
+    return utterance
 
 
 def typed(key: str, text: str, language: Language) -> str:
@@ -44,27 +59,35 @@ def typed(key: str, text: str, language: Language) -> str:
     return options.typed_value(BY_KEY[key], text, language)
 
 
-def overview(settings: Settings, language: Language) -> Utterance:
+def overview(settings: Settings, language: Language, voices: Sequence[VoiceInfo] = ()) -> Utterance:
     """Every setting and its value, then how to change one."""
-    listed = language.join(f"{name(spec.key, language)} {said_value(spec.key, settings, language)}" for spec in SPECS)
+    listed = language.join(f"{name(spec.key, language)} {said_value(spec.key, settings, language, voices)}"
+                           for spec in SPECS)
     # Translators: the settings, e.g. "Settings: language auto, speech auto, ..."; then how to change one.
     return answer(language._("Settings: {settings}. To change one, type its name and the new value, like "
                              "verbosity brief.").format(settings=listed))
 
 
 def one(key: str, settings: Settings, language: Language) -> Utterance:
-    """One setting's value and what it can be."""
+    """One setting's value and what it can be; the languages each in their own (SR-12)."""
     # Translators: one setting asked for; {allowed} says what it takes, e.g. "a whole number from 80 to 450".
-    return answer(language._("{name} is {value}; it can be {allowed}.").format(
+    said = answer(language._("{name} is {value}; it can be {allowed}.").format(
         name=name(key, language), value=said_value(key, settings, language),
         allowed=options.allowed_words(BY_KEY[key], language)))
+    return in_own_languages(said) if key == "language" else said
 
 
-def changed(key: str, settings: Settings, language: Language, saved: str | None = None) -> Utterance:
-    """A change made: the new value; when it holds from the next start; and if it could not be saved, why."""
+def current(key: str, settings: Settings, language: Language, voices: Sequence[VoiceInfo] = ()) -> str:
+    """A setting and its value, as said when it changed: "verbosity: brief."."""
     # Translators: a setting was changed, e.g. "verbosity: brief."
-    parts = [language._("{name}: {value}.").format(name=name(key, language),
-                                                    value=said_value(key, settings, language))]
+    return language._("{name}: {value}.").format(name=name(key, language),
+                                                 value=said_value(key, settings, language, voices))
+
+
+def changed(key: str, settings: Settings, language: Language, saved: str | None = None,
+            voices: Sequence[VoiceInfo] = ()) -> Utterance:
+    """A change made: the new value; when it holds from the next start; and if it could not be saved, why."""
+    parts = [current(key, settings, language, voices)]
     if key in NEXT_START:
         # Translators: after changing a setting that holds from the next start of the program.
         parts.append(language._("It holds from the next start."))
@@ -74,7 +97,8 @@ def changed(key: str, settings: Settings, language: Language, saved: str | None 
     if saved is not None:
         # Translators: the settings file could not be written; {reason} is the system's reason.
         parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))
-    return answer(" ".join(parts))
+    said = answer(" ".join(parts))
+    return in_own_languages(said) if key == "language" else said
 
 
 def contrast_warning(key: str, settings: Settings, language: Language) -> str | None:

@@ -13,6 +13,7 @@ This module also holds the two simplest backends, ``text`` and ``none``.
 
 from __future__ import annotations
 
+import logging
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -24,6 +25,20 @@ from accessible_dice.utterance import Utterance
 
 #: Called (from any thread) with what a failed backend did not say, in order.
 FailureHandler = Callable[[list[Utterance], BaseException], None]
+#: Told when a backend's voice starts (``True``) and stops (``False``) an utterance, where it knows (SR-13).
+VoiceListener = Callable[[Utterance, bool], None]
+
+log = logging.getLogger("accessible_dice.speech")
+
+
+def tell(listener: VoiceListener | None, utterance: Utterance, started: bool) -> None:
+    """Tell ``listener`` that speech started or stopped; a listener's bug must not stop the voice."""
+    if listener is None:
+        return
+    try:
+        listener(utterance, started)
+    except Exception:
+        log.exception("speech listener failed")
 
 
 class BackendUnavailable(Exception):

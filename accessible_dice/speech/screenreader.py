@@ -39,12 +39,13 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
 from accessible_dice.errors import Translate
-from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler
+from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler, VoiceListener, tell
 from accessible_dice.speech.quiet import PrintCatcher, catch_prints
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.system import system_module
@@ -140,6 +141,8 @@ class SpeechDispatcher:
         self._lock = threading.Lock()
         #: Messages sent and not yet ended or cancelled, with the time by which they will have been.
         self._pending: dict[int, float] = {}
+        #: Told ``True`` when our first message starts and ``False`` when the last has ended (SR-13's lowering).
+        self.on_speaking: Callable[[bool], None] | None = None
 
     @classmethod
     def connect(cls) -> SpeechDispatcher:
@@ -162,21 +165,42 @@ class SpeechDispatcher:
         result = self._client.speak(text, callback=lambda kind, **_: self._ended(message),
                                     event_types=(kinds.END, kinds.CANCEL))
         message.append(int(result[2][0]))
+        longest = SPEECHD_LONGEST + len(text) / SPEECHD_SLOWEST
         with self._lock:
+            began = not self._pending
             # The client registers the callback after the daemon's answer, so an END that came first is lost:
             # a message is counted as spoken at the latest when it has had time enough to be.
-            self._pending[message[0]] = time.monotonic() + SPEECHD_LONGEST + len(text) / SPEECHD_SLOWEST
+            self._pending[message[0]] = time.monotonic() + longest
+        if began:
+            self._tell(True)
+        expiry = threading.Timer(longest, self._ended, ([],))  # a lost END ends the lowering too
+        expiry.daemon = True
+        expiry.start()
 
     def _ended(self, message: list[int]) -> None:
-        """The daemon's END or CANCEL for one of our messages (on the client's own thread)."""
+        """The daemon's END or CANCEL for one of our messages (on the client's own thread), or a message's time
+        up (``[]``, on a timer's)."""
+        now = time.monotonic()
         with self._lock:
+            was = bool(self._pending)
             if message:
                 self._pending.pop(message[0], None)
+            self._pending = {key: until for key, until in self._pending.items() if until > now}
+            ended = was and not self._pending
+        if ended:
+            self._tell(False)
+
+    def _tell(self, speaking: bool) -> None:
+        if self.on_speaking is not None:
+            self.on_speaking(speaking)
 
     def silence(self) -> None:
         self._client.cancel()
         with self._lock:
+            was = bool(self._pending)
             self._pending.clear()
+        if was:
+            self._tell(False)
 
     def is_speaking(self) -> bool:
         now = time.monotonic()
@@ -358,8 +382,13 @@ class ScreenReaderBackend(Backend):
 
     name = "screenreader"
 
-    def __init__(self, platform: str = sys.platform, *, only_with_orca: bool = False) -> None:
+    def __init__(self, platform: str = sys.platform, *, only_with_orca: bool = False,
+                 on_voice: VoiceListener | None = None) -> None:
         """``platform`` is ``sys.platform`` but for tests of another system's path.
+
+        ``on_voice`` is told when our words start and stop being spoken, where
+        the reader lets us know (Speech Dispatcher; NVDA, JAWS and VoiceOver do
+        not), so the sound effects can step back (SR-13).
 
         ``only_with_orca`` (``auto``): on Linux, speak through Speech Dispatcher
         only while Orca runs. A daemon left over from another program, with
@@ -369,8 +398,13 @@ class ScreenReaderBackend(Backend):
         """
         self._platform = platform
         self._only_with_orca = only_with_orca
+        self._on_voice = on_voice
+        #: The last utterance handed over, told to ``on_voice`` with the reader's start and stop.
+        self._last = Utterance("")
         self._reader: ScreenReader | None = None
         self._worker: Worker | None = None
+        #: The game's language, as last configured: what Speech Dispatcher returns to after another language.
+        self._language: str | None = None
 
     def start(self, on_failure: FailureHandler) -> None:
         linux = self._platform.startswith("linux")
@@ -388,6 +422,11 @@ class ScreenReaderBackend(Backend):
 
     def _connect(self) -> None:
         self._reader = find_screen_reader(self._platform)
+        if isinstance(self._reader, SpeechDispatcher):
+            self._reader.on_speaking = self._tell
+
+    def _tell(self, speaking: bool) -> None:
+        tell(self._on_voice, self._last, speaking)
 
     def _disconnect(self) -> None:
         if self._reader is not None:
@@ -403,13 +442,25 @@ class ScreenReaderBackend(Backend):
 
     def speak(self, utterance: Utterance) -> None:
         worker, reader = self._connected()
+        self._last = utterance
         if utterance.interrupt:
             worker.clear()
             self._cut(reader)
         if isinstance(reader, VoiceOverScript):
             worker.post(Job(partial(self._say_joined, worker, reader, utterance), utterance))
+        elif isinstance(reader, SpeechDispatcher) and self._language and len(utterance.worded()) > 1:
+            worker.post(Job(partial(self._say_in_languages, reader, utterance, self._language), utterance))
         else:
             worker.post(Job(partial(reader.say, utterance.text, utterance.interrupt), utterance))
+
+    @staticmethod
+    def _say_in_languages(reader: SpeechDispatcher, utterance: Utterance, own: str) -> None:
+        """Speech Dispatcher: each piece in its own language (a language's name in the language list, SR-12),
+        then the game's language again. NVDA, JAWS and VoiceOver take no language from us."""
+        for index, (text, language) in enumerate(utterance.worded()):
+            reader.set_language(language or own)
+            reader.say(text, utterance.interrupt and index == 0)
+        reader.set_language(own)
 
     @staticmethod
     def _say_joined(worker: Worker, reader: VoiceOverScript, utterance: Utterance) -> None:
@@ -438,6 +489,7 @@ class ScreenReaderBackend(Backend):
     def configure(self, settings: VoiceSettings) -> bool:
         """Tell the screen reader the game's language, where it takes one (Speech Dispatcher)."""
         if settings.language and self._worker is not None and self._reader is not None:
+            self._language = settings.language
             self._worker.post(Job(partial(self._reader.set_language, settings.language)))
         return True
 

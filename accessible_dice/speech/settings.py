@@ -70,3 +70,20 @@ def voice_for_language(voices: Iterable[VoiceInfo], language: str) -> VoiceInfo 
             if best is None or (rank, order) < best[:2]:
                 best = (rank, order, voice)
     return None if best is None else best[2]
+
+
+def offered(voices: Iterable[VoiceInfo], language: str) -> tuple[VoiceInfo, ...]:
+    """The voices in the order a player chooses among them: those that speak ``language`` first (SR-06).
+
+    The best voice for the language leads (the one ``auto`` would take), then
+    its other voices by name, then every other voice by name: a player steps
+    through their own language's few voices before the engine's many others
+    (eSpeak NG has over a hundred).
+    """
+    listed = list(voices)
+    own: list[VoiceInfo] = []
+    while (best := voice_for_language(listed, language)) is not None:
+        own.append(best)
+        listed.remove(best)
+    return (*own[:1], *sorted(own[1:], key=lambda v: v.name.casefold()),
+            *sorted(listed, key=lambda v: v.name.casefold()))

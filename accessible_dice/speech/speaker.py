@@ -17,6 +17,7 @@ work on their own threads, and starting waits only a bounded time.
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import logging
 import threading
 import time
@@ -25,9 +26,8 @@ from functools import partial
 from typing import Protocol, TextIO
 
 from accessible_dice.errors import N_, Translate
-from accessible_dice.speech.backend import Backend, BackendUnavailable, NoSpeech, TextBackend
+from accessible_dice.speech.backend import Backend, BackendUnavailable, NoSpeech, TextBackend, VoiceListener
 from accessible_dice.speech.settings import VoiceInfo, VoiceSettings
-from accessible_dice.speech.tts import VoiceListener
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger("accessible_dice.speech")
@@ -80,8 +80,9 @@ class Speaker:
         """Choose and start a backend now (bounded in time).
 
         ``stream`` is where ``text`` writes (standard output by default);
-        ``on_voice`` is told when the built-in voice starts and stops each
-        utterance, e.g. so the sound layer can lower its cues (SR-13).
+        ``on_voice`` is told when the built-in voice (or Speech Dispatcher)
+        starts and stops each utterance, so the sound layer can lower its cues
+        (SR-13).
         ``terminal``: the terminal front end, where ``auto`` never speaks
         through the screen reader (see :func:`terminal_order`).
         """
@@ -91,7 +92,7 @@ class Speaker:
         from accessible_dice.speech.tts import TtsBackend
 
         factories: dict[str, BackendFactory] = {
-            "screenreader": lambda: ScreenReaderBackend(only_with_orca=choice == "auto"),
+            "screenreader": lambda: ScreenReaderBackend(only_with_orca=choice == "auto", on_voice=on_voice),
             "tts": lambda: TtsBackend(on_voice),
             "text": lambda: TextBackend(stream),
             "none": NoSpeech,
@@ -123,6 +124,8 @@ class Speaker:
     ) -> None:
         self._gettext = gettext
         self._settings = settings or VoiceSettings()
+        #: Whether the voice had one for the language, as the backend last answered.
+        self._found = True
         # Re-entrant: a backend failing inside speak() re-enters through _fail on the same thread.
         self._lock = threading.RLock()
         #: What was said while a failed backend was being replaced; said by the next one, in order.
@@ -253,14 +256,16 @@ class Speaker:
     def configure(self, settings: VoiceSettings) -> bool:
         """Change the built-in voice's settings; ``False`` (and a spoken notice) if no voice speaks the language."""
         with self._lock:
+            if settings == self._settings:
+                return self._found  # another setting changed: nothing for the voice to do, nor to say again
             self._settings = settings
             backend = self._backend
             if backend is None:
                 return True  # the replacement gets them when it starts
-            found = backend.configure(settings)
-            if not found:
+            self._found = backend.configure(self._known_voice(backend))
+            if not self._found:
                 self._say_no_voice()
-            return found
+            return self._found
 
     def voices(self) -> tuple[VoiceInfo, ...]:
         """The built-in voice's voices, to choose from in settings (empty for other backends)."""
@@ -304,7 +309,7 @@ class Speaker:
     def _begin(self, backend: Backend, announce: bool, failed: str = "") -> None:
         """Configure a fresh backend; say which it is, if asked (and which one ``failed``), and whether it lacks
         the language."""
-        found = backend.configure(self._settings)  # first, so the announcement is in the right voice
+        found = self._found = backend.configure(self._known_voice(backend))  # first: the announcement's voice
         if announce and not isinstance(backend, NoSpeech):
             output = backend.label(self._gettext)
             if failed:
@@ -320,6 +325,28 @@ class Speaker:
             self.speak(Utterance(message))
         if not found:
             self._say_no_voice()
+
+    def _known_voice(self, backend: Backend) -> VoiceSettings:
+        """The settings for ``backend``: a saved voice it does not have is said and left out (SR-06).
+
+        The language's own voice speaks instead, for this run; the settings
+        file keeps the voice, so it speaks again once it is installed again
+        (or on the computer that has it, for a shared settings folder).
+        """
+        voices = backend.voices()
+        wanted = self._settings.voice
+        if not wanted or not voices or any(voice.id == wanted for voice in voices):
+            return self._settings
+        # A name typed while another output spoke (no list to check it against) is that voice.
+        named = next((voice for voice in voices if voice.name.casefold() == wanted.casefold()), None)
+        if named is not None:
+            return dataclasses.replace(self._settings, voice=named.id)
+        # Translators: said at start when the voice saved in the settings is not installed; {voice} is its
+        # name as saved. The language's own voice speaks instead.
+        notice = self._gettext(N_("The saved voice {voice} is not installed; the language's own voice speaks "
+                                  "instead."))
+        self.speak(Utterance(notice.format(voice=wanted)))
+        return dataclasses.replace(self._settings, voice=None)
 
     def _say_no_voice(self) -> None:
         language = self._settings.language or ""

@@ -38,16 +38,13 @@ from functools import partial
 from typing import Any
 
 from accessible_dice.errors import Translate
-from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler
+from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler, VoiceListener, tell
 from accessible_dice.speech.quiet import catch_prints
 from accessible_dice.speech.settings import VoiceInfo, VoiceSettings, voice_for_language
 from accessible_dice.speech.worker import Job, Worker
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger("accessible_dice.speech")
-
-#: Told when the built-in voice starts (``True``) and stops (``False``) an utterance.
-VoiceListener = Callable[[Utterance, bool], None]
 
 #: Seconds to create the engine and render a first word before ``auto`` moves on (imports not counted).
 START_LIMIT = 3.0
@@ -113,6 +110,8 @@ class TtsBackend(Backend):
         #: Raised by every interruption; an utterance from an older generation is not played.
         self._generation = 0
         self._speaking = False
+        #: The settings last applied on the engine thread and the voice they chose (see :meth:`_apply`).
+        self._applied: tuple[VoiceSettings, str | None] = (VoiceSettings(), None)
 
     # -- starting and stopping (game thread) -----------------------------------------------
 
@@ -254,6 +253,7 @@ class TtsBackend(Backend):
         self._finished.set()
 
     def _apply(self, settings: VoiceSettings, voice: str | None) -> None:
+        self._applied = (settings, voice)
         # The voice first: choosing a voice resets rate and volume in some engines.
         for name, value in (
             ("voice", voice),
@@ -288,25 +288,54 @@ class TtsBackend(Backend):
         if self._channel is not None and self._can_render:
             import pygame
 
-            self._play(pygame.mixer.Sound(self._render(utterance.text)), utterance, generation)
+            sounds = [pygame.mixer.Sound(self._in_language(language, self._render, text))
+                      for text, language in utterance.worded()]
+            self._play(sounds, utterance, generation)
         else:
             self._say_itself(utterance, generation)
 
-    def _play(self, sound: Any, utterance: Utterance, generation: int) -> None:
+    def _in_language(self, language: str | None, work: Callable[[str], Any], text: str) -> Any:
+        """``work(text)`` with a voice of ``language`` when that is not the voice's own (SR-12), then back.
+
+        The game's words stay in the player's chosen voice; a language's own
+        name in the language list is said by a voice of that language. A
+        language without a voice is said by the player's voice.
+        """
+        if not language:
+            return work(text)
+        settings, voice = self._applied
+        before = voice or str(self._engine.getProperty("voice"))
+        speaking = [v for v in self._voices if v.id == before]
+        other = None if voice_for_language(speaking, language) else voice_for_language(self._voices, language)
+        if other is None:
+            return work(text)
+        self._apply(settings, other.id)
+        try:
+            return work(text)
+        finally:
+            self._apply(settings, before)
+
+    def _play(self, sounds: list[Any], utterance: Utterance, generation: int) -> None:
+        """Play the utterance's pieces one after the other, until the last ends or speech is cut off."""
         assert self._worker is not None
         self._worker.answered()
-        with self._lock:
-            if generation != self._generation:
-                return  # cut off while it was being rendered
-            self._channel.play(sound)
-            self._speaking = True
-        self._tell(utterance, True)
+        started = False
         try:
-            while generation == self._generation and self._channel.get_busy():
-                time.sleep(POLL)
+            for sound in sounds:
+                with self._lock:
+                    if generation != self._generation:
+                        return  # cut off while it was being rendered, or between two pieces
+                    self._channel.play(sound)
+                    self._speaking = True
+                if not started:
+                    started = True
+                    self._tell(utterance, True)
+                while generation == self._generation and self._channel.get_busy():
+                    time.sleep(POLL)
         finally:
             self._speaking = False
-            self._tell(utterance, False)
+            if started:
+                self._tell(utterance, False)
 
     def _say_itself(self, utterance: Utterance, generation: int) -> None:
         """pyttsx3's own playback: it speaks, but cannot be cut off mid-sentence."""
@@ -317,16 +346,15 @@ class TtsBackend(Backend):
         self._speaking = True
         self._tell(utterance, True)
         try:
-            self._engine.say(utterance.text)
-            self._engine.runAndWait()
+            for text, language in utterance.worded():
+                self._in_language(language, self._say_now, text)
         finally:
             self._speaking = False
             self._tell(utterance, False)
 
+    def _say_now(self, text: str) -> None:
+        self._engine.say(text)
+        self._engine.runAndWait()
+
     def _tell(self, utterance: Utterance, started: bool) -> None:
-        if self._on_voice is None:
-            return
-        try:
-            self._on_voice(utterance, started)
-        except Exception:  # a listener's bug must not stop the voice
-            log.exception("speech listener failed")
+        tell(self._on_voice, utterance, started)

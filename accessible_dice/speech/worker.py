@@ -96,10 +96,17 @@ class Worker:
             self._cond.notify_all()
 
     def clear(self) -> list[Job]:
-        """Drop the jobs not started yet (the one running goes on)."""
+        """Drop the utterances not started yet (the one running goes on).
+
+        Jobs that say nothing stay, in order: a change of voice settings
+        posted just before an interrupting answer is what that answer is to
+        be spoken with, and a question (:meth:`call`) waits for its answer.
+        """
         with self._cond:
-            dropped = list(self._jobs)
+            dropped = [job for job in self._jobs if job.utterance is not None]
+            kept = [job for job in self._jobs if job.utterance is None]
             self._jobs.clear()
+            self._jobs.extend(kept)
             self._cond.notify_all()
             return dropped
 

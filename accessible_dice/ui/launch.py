@@ -387,6 +387,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
 
     def changed(now: config.Settings) -> None:
         terminal.verbosity = Verbosity.named(now.verbosity)
+        terminal.follow_voice(now)
         if isinstance(announcer.cues, SoundPlayer):
             announcer.cues.follow(now)
 
@@ -395,7 +396,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
 
         play_online(announcer, lang, screen, lines)
 
-    screen = SettingsScreen(lang, chosen, config.settings_path(), changed)
+    screen = SettingsScreen(lang, chosen, config.settings_path(), changed, getattr(announcer.voice, "voices", tuple))
     lines = Lines(_read_line)
     terminal = _playing.terminal = Terminal(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):

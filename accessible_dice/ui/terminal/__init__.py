@@ -541,6 +541,10 @@ class Terminal:
         """The settings in effect changed as a whole: the words at once, the voice where it can."""
         chosen = self.settings.settings
         self.verbosity = presenter.verbosity = Verbosity.named(chosen.verbosity)
+        self.follow_voice(chosen)
+
+    def follow_voice(self, chosen: config.Settings) -> None:
+        """The built-in voice takes the rate, volume, pitch and voice of ``chosen`` at once (SR-06)."""
         configure = getattr(self.announcer.voice, "configure", None)
         if configure is not None:
             configure(dataclasses.replace(chosen.voice_settings(), language=self.language.code))

@@ -21,15 +21,22 @@ from pathlib import Path
 
 from accessible_dice import profiles as own_settings
 from accessible_dice import settings as config
+from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.presentation import voices as voice_words
+from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.speech.settings import VoiceInfo
 from accessible_dice.utterance import Utterance
 
 
 class SettingsScreen:
     def __init__(self, language: Language, current: config.Settings, path: Path | None = None,
-                 on_change: Callable[[config.Settings], None] | None = None) -> None:
+                 on_change: Callable[[config.Settings], None] | None = None,
+                 voices: Callable[[], Sequence[VoiceInfo]] = tuple) -> None:
+        """``voices``: the built-in voice's voices to choose from (none while another speech output speaks)."""
         self.language = language
+        self.voices = voices
         self.settings = current
         self.path = path
         self.on_change = on_change
@@ -44,18 +51,38 @@ class SettingsScreen:
         """``[]`` says them all; ``[name]`` one and what it takes; ``[name, value...]`` changes it."""
         parts = " ".join(typed).replace("=", " ", 1).split()
         if not parts:
-            return words.overview(self.settings, self.language)
+            return words.overview(self.settings, self.language, self.voices())
         key = words.key_for(parts[0], self.language)
+        if key == "voice":
+            return self._voice(parts[1:])
         if len(parts) == 1:
             return words.one(key, self.settings, self.language)
-        changed = self.settings.changed(key, words.typed(key, " ".join(parts[1:]), self.language))
+        return self.change(key, words.typed(key, " ".join(parts[1:]), self.language))
+
+    def _voice(self, typed: Sequence[str]) -> Utterance:
+        """``voice``: its value and the language's voices, numbered; ``voice all``: every voice; ``voice 3``,
+        ``voice Czech``: that voice (SR-06)."""
+        voices = self.voices()
+        text = " ".join(typed)
+        if not text or (voices and text.casefold() in {"all", options.word("all", self.language).casefold()}):
+            listed = voice_words.listing(voices, self.language, every=bool(text))
+            return answer(f"{words.current('voice', self.settings, self.language, voices)} {listed.text}")
+        return self.change("voice", voice_words.chosen(text, voices, self.language))
+
+    def said(self, key: str) -> str:
+        """A setting's value in the player's words (a voice by its name)."""
+        return words.said_value(key, self.settings, self.language, self.voices())
+
+    def change(self, key: str, text: str) -> Utterance:
+        """Set ``key`` from ``text`` (English value words), save it and apply it; the change in words."""
+        changed = self.settings.changed(key, text)
         failure = None
         try:
             self._keep(key, changed)
         except OSError as error:
             failure = error.strerror or str(error)
         self._apply(changed)
-        return words.changed(key, changed, self.language, failure)
+        return words.changed(key, changed, self.language, failure, self.voices())
 
     def _keep(self, key: str, changed: config.Settings) -> None:
         """Save a change: in the profile in effect when it holds that setting, else in the shared file."""

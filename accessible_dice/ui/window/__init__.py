@@ -553,7 +553,8 @@ class Window:
         self.announcer = Announcer(None, self.shown, cues)
         self.shown.history = self.announcer.history
         #: The player's settings, and where changes are kept (the terminal's settings screen, reused).
-        self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply)
+        self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply,
+                                    getattr(voice, "voices", tuple))
         #: The terminal's command executor, shared so both front ends act and speak alike.
         self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
         #: The player's own keys (KB-04), kept beside the settings; in force from now on.
@@ -668,7 +669,9 @@ class Window:
             presenter.verbosity = self.terminal.verbosity
         if isinstance(self.cues, SoundPlayer):
             self.cues.follow(chosen)
-        self.voice_settings = dataclasses.replace(self.voice_settings, rate=chosen.speech_rate)
+        # The built-in voice's rate, volume, pitch and voice at once (SR-06); its language waits for a start.
+        self.voice_settings = dataclasses.replace(chosen.voice_settings(), language=self.voice_settings.language)
+        self.shown.configure(self.voice_settings)
 
     def keep(self, key: str, value: object) -> None:
         """Remember a setting changed by a key, as the settings screen would (saved at once)."""

@@ -12,6 +12,8 @@ said with its type (SR-02): "Theme, combo box, Yellow on black, 13 of 25".
 Left and Right step a choice to the previous or next value, a number by its
 step, a yes/no to the other; a colour pair under 4.5:1 is refused with its
 reason and skipped over, one under 7:1 is taken and its contrast said.
+The voice steps through the built-in voice's voices (the language's first); the language item
+says each language's name in that language.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from accessible_dice import settings as config
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
+from accessible_dice.presentation import voices as voice_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import Entry, Menu, MenuItem
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.keys_screen import KeysMenu
+from accessible_dice.utterance import Cue
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window import Window
@@ -64,7 +68,7 @@ class SettingsMenu(Menu):
         return as_words(words.name(key, self.window.language))
 
     def _value(self, key: str) -> str:
-        return as_words(words.said_value(key, self.window.prefs.settings, self.window.language))
+        return as_words(self.window.prefs.said(key))
 
     def spoken(self, key: str, label: str) -> str:
         """A setting as its name, type and value (SR-02): a yes/no is a checkbox, a number a slider, a
@@ -85,6 +89,13 @@ class SettingsMenu(Menu):
             return True
         return super().act(pressed)
 
+    def say_focus(self, row_changed: bool = False, *cues: Cue) -> None:
+        """The language item says each language's name in that language (SR-12)."""
+        said = answer(self.describe(row_changed), *cues)
+        if self.focus.cell_key == "language":
+            said = words.in_own_languages(said, as_words)
+        self.window.say(said, remember=False)
+
     def step(self, key: str, direction: int) -> None:
         """The previous or next value of ``key``; values refused (a colour pair too faint) are skipped.
 
@@ -98,6 +109,12 @@ class SettingsMenu(Menu):
         elif spec.kind == "choice":
             at = spec.words.index(current)
             candidates = [spec.words[(at + direction * n) % len(spec.words)] for n in range(1, len(spec.words))]
+        elif key == "voice" and prefs.voices():
+            # The built-in voice's voices, the language's first, each said by name in its own voice (SR-06).
+            offered = voice_words.choices(prefs.voices(), self.window.language)
+            listed = [voice.id if voice is not None else "auto" for voice in offered]
+            at = listed.index(current) if current in listed else 0
+            candidates = [listed[(at + direction) % len(listed)]]
         elif spec.kind == "integer":
             value = min(spec.high, max(spec.low, current + direction * STEPS.get(key, STEP)))
             candidates = [str(value)]
@@ -131,6 +148,7 @@ class SettingsMenu(Menu):
             self.window.say(said, remember=False)
             return True
 
-        prompt = words.one(key, prefs.settings, self.window.language)
+        # The voice's field is asked with the voices, numbered: a number, a name or an id may be typed.
+        prompt = prefs.command([key]) if key == "voice" else words.one(key, prefs.settings, self.window.language)
         text = options.editable(config.BY_KEY[key], prefs.settings.value(key), self.window.language)
         self.window.push(Entry(self.window, prompt, changed, text=text))
