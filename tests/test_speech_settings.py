@@ -72,13 +72,14 @@ def test_SR_06_the_window_steps_through_the_voices_and_each_choice_reaches_the_e
         driver.keys("right")
         window = driver.window
         assert window.prefs.settings.voice == listed[0] == "gmw/en"
-        assert window.shown.last is not None and window.shown.last.text.startswith("Voice: English (Great Britain)")
+        assert window.shown.last is not None
+        assert window.shown.last.text.startswith("Voice, combo box, English (Great Britain)")
         driver.keys("right")
         assert window.prefs.settings.voice == listed[1]
         assert engine(speaker)["voice"] == listed[1], "the voice chosen speaks at once"
         driver.keys("left", "left")
         assert window.prefs.settings.voice == ""
-        assert window.shown.last.text.startswith("Voice: Automatic")
+        assert window.shown.last.text.startswith("Voice, combo box, Automatic")
         assert engine(speaker)["voice"] == "gmw/en", "automatic is the language's own voice"
         for key in ("speech-rate", "speech-pitch"):
             assert driver.top.focus.place(key)

@@ -72,13 +72,14 @@ class SettingsMenu(Menu):
 
     def spoken(self, key: str, label: str) -> str:
         """A setting as its name, type and value (SR-02): a yes/no is a checkbox, a number a slider, a
-        choice a combo box (Left and Right step each), a voice a text field."""
+        choice a combo box (Left and Right step each), and so the voice where the built-in voice lists its
+        voices (SR-06); without such a list the voice is a text field, typed after Enter."""
         spec = config.BY_KEY.get(key)
         if spec is None:
             return label
         if spec.kind == "yes-no":
             return self.checkbox(label, self._name(key), bool(self.window.prefs.settings.value(key)))
-        kind = KINDS.get(spec.kind, "text field")
+        kind = "combo box" if key == "voice" and self.window.prefs.voices() else KINDS.get(spec.kind, "text field")
         return self.control(label, self._name(key), kind, self._value(key))
 
     def act(self, pressed: Pressed) -> bool:
@@ -90,8 +91,11 @@ class SettingsMenu(Menu):
         return super().act(pressed)
 
     def say_focus(self, row_changed: bool = False, *cues: Cue) -> None:
-        """The language item says each language's name in that language (SR-12)."""
-        said = answer(self.describe(row_changed), *cues)
+        self._say(self.describe(row_changed), *cues)
+
+    def _say(self, text: str, *cues: Cue) -> None:
+        """What the focused item says; the language item says each language's name in that language (SR-12)."""
+        said = answer(text, *cues)
         if self.focus.cell_key == "language":
             said = words.in_own_languages(said, as_words)
         self.window.say(said, remember=False)
@@ -132,7 +136,7 @@ class SettingsMenu(Menu):
             if faint is not None:
                 # Translators: a setting stepped to, then the contrast of the colours chosen ("…, 14 of 25. grey on…").
                 said = self._("{item}. {warning}").format(item=said, warning=faint)
-            self.window.say(answer(said), remember=False)
+            self._say(said)
             return
         self.window.refuse(refused[0])
 
