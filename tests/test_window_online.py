@@ -142,7 +142,7 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
         assert password not in account.account_path().read_text(encoding="utf-8")
         menu = driver.top
         assert isinstance(menu, OnlineMenu) and menu.connection is not None
-        assert driver.last.startswith(f"Online, signed in as {anna}:")
+        assert driver.last.startswith(f"Online, signed in as {anna}. ")
 
         # -- joining by the invitation
         until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
@@ -200,14 +200,14 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
         window.click(where)
         assert driver.last.startswith("My tables")
         window.click(where)
-        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: Ben's turn")
+        assert driver.last.startswith("Tables in progress. Shut the Box with Anna and Ben: Ben's turn")
         driver.keys("escape")
 
         # -- Ben plays while Anna is away; My tables says it is her turn, and sitting down says what happened
         rng = random.Random(5)
         ben_plays(view, network, rng, lambda: 0, None)
         driver.keys("m", "return")
-        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: your turn")
+        assert driver.last.startswith("Tables in progress. Shut the Box with Anna and Ben: your turn")
         driver.keys("return")
         screen = driver.top
         assert isinstance(screen, TableScreen)
@@ -246,7 +246,7 @@ def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
     with ben_beside(driver, synapse_server, network, "ben-joins") as ben:
         menu = OnlineMenu(window)
         window.push(menu)  # the kept sign-in connects at once
-        assert driver.last.startswith(f"Online, signed in as {anna.user_id}:. Open a table, 1 of 5")
+        assert driver.last.startswith(f"Online, signed in as {anna.user_id}. Open a table, 1 of 5")
         driver.keys("return")
         assert driver.last.startswith("Choose a game. Shut the Box")
         driver.keys("return")
@@ -324,3 +324,53 @@ def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_ta
               and view.table.seq == screen.table.seq, driver)
         annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
+
+
+def test_a_spectator_in_the_window_hears_and_sees_the_game_as_it_happens_and_never_gets_the_hint(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Anna, a member of the room without a seat, watches Ben play against the computer his program referees:
+    every throw is said and listed in the message panel as it comes, the dice shown are the table's, and the
+    hint (A) is refused at the computer's turn and at Ben's alike, as is a throw of her own."""
+    anna = anna_kept_signed_in(synapse_server, "anna-watches")
+    window = driver.window
+    with ben_beside(driver, synapse_server, network, "ben-watched") as ben:
+        room = network.call(ben.open_table("shut-the-box", {}, [Seat("cpu1"), Seat("Ben", ben.user_id)],
+                                           invite=[anna.user_id], pace=50))
+        view: TableView = network.call(ben.sit(room))  # Ben's program referees and plays the computer
+        try:
+            menu = OnlineMenu(window)
+            window.push(menu)
+            until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+            driver.keys("j", "return", "return")  # Join a table, the invitation
+            screen = driver.top
+            assert isinstance(screen, TableScreen) and not screen.table.seats
+            assert any("You are watching." in text for text in driver.spy.texts)
+
+            # -- the computer's turn as it comes, then Ben's: heard, listed and shown; no hint at either
+            rng = random.Random(8)
+            computer = 0
+            for turn in range(3):
+                computer_before = computer
+                until(lambda: view.game.is_over() or (view.game.current_player() == 1 and view.table is not None
+                                                       and screen.table.seq == view.table.seq), driver)
+                if view.game.is_over():
+                    break
+                computer = sum("cpu1 threw" in m.text for m in window.view().messages)
+                assert turn == 0 or computer > computer_before, "the computer's whole turn shown as it came"
+                driver.keys("a")
+                screen.finish_thinking(wait=10)
+                assert driver.last == "At an online table the hint is for your own turn only."
+                driver.keys("r")
+                assert driver.last == "You have no seat at this table: you are watching."
+                heard = sum("Ben threw" in text for text in driver.spy.texts)
+                ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+                until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+                assert sum("Ben threw" in text for text in driver.spy.texts) > heard
+                assert any(m.text.startswith("Ben threw") for m in window.view().messages)
+                assert screen.game.dice_on_table() == view.game.dice_on_table()
+                assert screen.game.history == view.game.history
+            assert not any(text.startswith(("Hint", "Try", "Best")) for text in driver.spy.texts)
+            driver.keys("escape", "l", "return")
+            assert driver.top is menu
+        finally:
+            network.call(view.leave())
