@@ -250,7 +250,10 @@ def czech_and_german(synapse_server: Synapse, tmp_path: Path) -> Iterator[tuple[
 
 
 def over_line(program: Program) -> str:
-    return program._("The game is over. Type quit to leave the table; board and standings still answer.")
+    """The end of the game at a table, said to a seated player: a new game, the seat given up, or leaving."""
+    return program._("The game is over. Type {again} for a new game at this table, {stand} to give your seat up, "
+                     "or {leave} to leave the table; board and standings still answer.").format(
+                         again=program._("again"), stand=program._("stand"), leave=program._("leave"))
 
 
 def threw(program: Program, name: str) -> re.Pattern[str]:
