@@ -324,6 +324,22 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
     turns([anna, ben], until=60)
     for program in (anna, ben):
         assert over_line(program) in program.said, program.said
+
+    # -- the table plays again; between games Ben gives his seat up and takes it again, each said in each
+    # player's own words
+    anna.type(anna._("again"))
+    for program in (anna, ben):
+        program.expect(program._("Game {number} at this table: {players}.").format(
+            number="2", players=program.lang.join(["Anna", "Ben"])).replace("\xa0", " "))  # the terminal's spaces
+        program.settle()
+    ben.type(ben._("stand"))
+    ben.expect(ben._("You gave your seat up; you are watching."))
+    anna.expect(anna._("{name} gives their seat up; it is open.").format(name="Ben"))
+    ben.type(ben._("sit"))
+    ben.expect(ben._("You take a seat: you play {name}.").format(name="Ben"))
+    anna.expect(anna._("{name} takes a seat.").format(name="Ben"))
+    for program in (anna, ben):
+        program.settle()
         program.type("q")
         program.settle()
         program.type("q")
