@@ -13,14 +13,18 @@ whose turn it is, comes back to it, and signs out.
 from __future__ import annotations
 
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from synapse_server import Account, Synapse, register, synapse_server  # noqa: F401 - the fixture
-from test_online_terminal import with_password
+from test_online_terminal import Program, kept_sign_in, with_password
+from test_window import _to_row as to_row
 from window_driver import Driver, open_driver
 
 from accessible_dice.online import account, lobby
@@ -29,7 +33,7 @@ from accessible_dice.online.client import Connection, TableView
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.table import Chat
 from accessible_dice.session import computer_plan
-from accessible_dice.ui.window import Entry, Menu
+from accessible_dice.ui.window import Confirm, Entry, Menu
 from accessible_dice.ui.window.menu import MainMenu
 from accessible_dice.ui.window.online import OnlineMenu, SecretEntry, TableScreen
 
@@ -286,28 +290,33 @@ def annas_throw_reaches_ben(driver: Driver, screen: TableScreen, view: TableView
     assert view.game.dice_on_table() == screen.game.dice_on_table()
 
 
+def public_yatzy_opened(driver: Driver) -> TableScreen:
+    """The online menu (a kept sign-in), Open a table, Yatzy, "open, cpu", the level and the referee by Enter:
+    the public table's screen, its being public said."""
+    driver.window.push(OnlineMenu(driver.window))
+    driver.keys("return")  # Open a table
+    driver.keys("y")
+    assert driver.last.startswith("Yatzy")
+    driver.keys("return")
+    driver.type("open, cpu")
+    driver.keys("return", "return")  # the seats, then Start the game
+    assert driver.last.startswith("How well do the computers play?")
+    driver.keys("return")
+    assert "Referee: press Enter" in driver.last
+    driver.keys("return")
+    screen = driver.top
+    assert isinstance(screen, TableScreen)
+    assert any("The table is public" in text for text in driver.spy.texts)
+    return screen
+
+
 def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_taken_from_the_directory(
         driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
     """Who plays: "open, cpu": the table is public (said), the computers' level is asked, Ben finds the table in
     the room directory ("Yatzy, ... seats free, in English, by ...") and takes the seat; the game starts."""
     anna_kept_signed_in(synapse_server, "anna-public")
-    window = driver.window
     with ben_beside(driver, synapse_server, network, "ben-public") as ben:
-        window.push(OnlineMenu(window))
-        driver.keys("return")  # Open a table
-        driver.keys("y")
-        assert driver.last.startswith("Yatzy")
-        driver.keys("return")
-        driver.type("open, cpu")
-        driver.keys("return", "return")  # the seats, then Start the game
-        assert driver.last.startswith("How well do the computers play?")
-        driver.keys("return")
-        assert "Referee: press Enter" in driver.last
-        driver.keys("return")
-        screen = driver.top
-        assert isinstance(screen, TableScreen)
-        assert any("The table is public" in text for text in driver.spy.texts)
-
+        screen = public_yatzy_opened(driver)
         found: list[lobby.PublicTable] = []
 
         def listed() -> bool:
@@ -374,3 +383,83 @@ def test_a_spectator_in_the_window_hears_and_sees_the_game_as_it_happens_and_nev
             assert driver.top is menu
         finally:
             network.call(view.leave())
+
+
+def annas_yatzy_turn(driver: Driver, screen: TableScreen) -> None:
+    """Anna's Yatzy turn by keys in the window: R throws, arrows reach the first box she may score, Enter
+    scores it (a zero confirmed)."""
+    game = screen.game
+    driver.keys("r")
+    target = game.allowed_boxes()[0]
+    to_row(driver, f"box-{target.value}")
+    driver.keys("return")
+    if isinstance(driver.top, Confirm):
+        driver.keys("y", "return")
+    assert game.current_player() != 0
+
+
+def test_done_when_a_public_yatzy_table_from_the_window_a_german_friend_in_the_terminal_a_computer_a_watcher(
+        driver: Driver, synapse_server: Synapse, network: Background, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 19's "done when" in one test: Anna opens a public Yatzy table in the window; Bert joins from the
+    terminal in German and takes its free seat from the directory; the computer has the third seat; Cid
+    watches; Bert leaves for the night, and coming back he hears in German what happened and that it is his
+    turn."""
+    anna_kept_signed_in(synapse_server, "anna-done")
+    driver.window.prefs.settings = replace(driver.window.prefs.settings, computer_pace="fast")
+    kept_sign_in(tmp_path / "bert", synapse_server, "bert")
+    with ben_beside(driver, synapse_server, network, "cid-done") as cid:
+        screen = public_yatzy_opened(driver)
+        room = screen.table.view.room_id
+        network.call(cid.join(room))
+        watching: TableView = network.call(cid.sit(room))
+        assert watching.seats == ()
+
+        bert = Program.start(tmp_path / "bert", ["online"], "de")
+        try:
+            bert.expect("Online")
+            bert.type("2")  # Join a table: the public one, in his words
+            bert.expect(bert.lang.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
+                                           "{game}, {free} of {seats} seats free, in {language}, by {name}", 3)
+                        .format(game="Yatzy", free="1", seats="3", name="Anna-done",
+                                language=Locale.parse("en").get_display_name("de")))
+            bert.type("1")
+            bert.expect(bert._("You play {name}.").format(name="Bert"))
+            until(lambda: screen.table.view.spec.players == ("Anna-done", "Bert", "cpu"), driver)
+
+            # -- round 1: Anna in the window, Bert in the terminal, then the computer
+            annas_yatzy_turn(driver, screen)
+            bert.settle()
+            bert.type("r")
+            bert.type("score chance")
+            bert.expect(bert._("Chance"))
+            until(lambda: screen.game.current_player() == 0, driver)  # the computer played its turn
+
+            # -- Bert leaves for the night; Anna and the computer play round 2's turns meanwhile
+            bert.settle()
+            bert.type("q")
+            bert.settle()
+            bert.type("q")
+            assert bert.ended() == 0
+            annas_yatzy_turn(driver, screen)
+            until(lambda: screen.game.current_player() == 1, driver)  # the computer skips no one: Bert is next
+            until(lambda: watching.table is not None and watching.table.seq == screen.table.seq, driver)
+            assert watching.game.history == screen.game.history, "the watcher saw every step"
+
+            # -- Bert comes back: My tables says it is his turn; the summary, in German, newest last
+            bert = Program.start(tmp_path / "bert", ["online"], "de")
+            bert.expect("Online")
+            bert.type("3")
+            bert.expect(bert._("{game} with {players}: your turn").format(
+                game="Yatzy", players=bert.lang.join(["Anna-done", "Bert", "cpu"])).replace("\xa0", " "))
+            bert.type("1")
+            away = bert._("While you were away: {news}").split("{news}")[0]
+            bert.expect(away)
+            bert.expect(bert._("Your turn, round {round} of {rounds}.").format(round="2", rounds="15"))
+            summary = bert.said.rsplit(away, 1)[1]
+            assert "Anna-done" in summary and "cpu" in summary, summary  # the computer's turn and Anna's
+            bert.settle()
+            assert "Traceback" not in bert.said
+        finally:
+            if bert.child.isalive():
+                bert.child.kill(signal.SIGKILL)
+            network.call(watching.leave())
