@@ -457,3 +457,56 @@ def test_done_when_a_public_yatzy_table_from_the_window_a_german_friend_in_the_t
             if bert.child.isalive():
                 bert.child.kill(signal.SIGKILL)
             network.call(watching.leave())
+
+
+def test_at_a_game_s_end_in_the_window_the_table_plays_again_and_a_seat_is_given_up_and_taken(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Anna plays Shut the Box in the window with Ben's program to its end; *Play again at this table* begins
+    game 2, said with its players; between games the actions menu gives her seat up (she watches) and takes
+    the open seat again."""
+    anna = anna_kept_signed_in(synapse_server, "anna-again")
+    window = driver.window
+    with ben_beside(driver, synapse_server, network, "ben-again") as ben:
+        room = network.call(ben.open_table("shut-the-box", {}, [Seat("Anna", anna.user_id), Seat("Ben", ben.user_id)],
+                                           invite=[anna.user_id], pace=0))
+        view: TableView = network.call(ben.sit(room))
+        try:
+            menu = OnlineMenu(window)
+            window.push(menu)
+            until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+            driver.keys("j", "return", "return")
+            screen = driver.top
+            assert isinstance(screen, TableScreen)
+            game, rng = screen.game, random.Random(2)
+            for _ in range(80):  # each one's turn, and a roll-off after a tie
+                until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+                if game.is_over():
+                    break
+                if game.current_player() == 0:
+                    driver.keys("r" if game.dice_request() is not None else "return")
+                else:
+                    ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+            assert game.is_over(), driver.spy.texts[-5:]
+
+            # -- the end: Play again at this table, the first of the end's buttons
+            assert [cell.key for cell in screen.actions()] == ["again", "stand", "menu"]
+            screen.seat("again")
+            assert driver.last == "Asked the table's referee."
+            until(lambda: any(text.startswith("Game 2 at this table: Anna and Ben.") for text in driver.spy.texts),
+                  driver)
+            assert not game.is_over() and not game.history and screen.table.seats == {0}
+
+            # -- between games (nothing played yet): the seat given up, then taken again, by the actions menu
+            driver.keys("escape", "g")
+            assert driver.last.startswith("Give your seat up")
+            driver.keys("return")
+            until(lambda: "You gave your seat up; you are watching." in " ".join(driver.spy.texts), driver)
+            assert not screen.table.seats
+            driver.keys("escape", "t")
+            assert driver.last.startswith("Take a seat")
+            driver.keys("return")
+            until(lambda: "You take a seat: you play Anna-again." in " ".join(driver.spy.texts), driver)
+            assert screen.table.seats == {0} and view.spec.players == ("Anna-again", "Ben")
+            assert driver.top is screen and not screen.forwarding.done(), "back at the table, its news still coming"
+        finally:
+            network.call(view.leave())

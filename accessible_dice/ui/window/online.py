@@ -591,10 +591,15 @@ class TableActions(ActionsMenu):
                                                                                            table.presenter))),
             ("leave", _(LEAVE), table.leave),
         ]
-        seats: list[MenuItem] = [(key, label, partial(table.seat, key)) for key, label in table.seat_items()]
+        seats: list[MenuItem] = [(key, label, partial(self.seat, key)) for key, label in table.seat_items()]
         return [kept[0], *own[:2], *seats, *kept[1:-1], own[2], kept[-1]]
 
     def chat(self) -> None:
         """The chat field over the game, not over this menu (the message is sent from the game)."""
         self.window.remove(self)
         self.game.chat()
+
+    def seat(self, chosen: str) -> None:
+        """Back at the table, then the seat asked for, so the referee's answer is heard there as it comes."""
+        self.window.remove(self)
+        self.game.seat(chosen)
