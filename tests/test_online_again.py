@@ -15,27 +15,16 @@ from __future__ import annotations
 import asyncio
 import random
 
-from online_support import Player, play_steps, play_to_end, same_game_everywhere, seated, step, wait_for
+import pytest
+from online_support import Player, play_steps, play_to_end, refused, same_game_everywhere, seated, step, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice.history import ScoreHistory, history_path
 from accessible_dice.online.refusals import NoOpenSeat
 from accessible_dice.online.seating import AlreadySeated, GameInProgress
-from accessible_dice.online.table import Refused, Reseated
+from accessible_dice.online.table import Reseated
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.i18n import language
-
-
-async def refusal_of(player: Player, request_id: str) -> Refused:
-    """The referee's refusal of ``request_id``, as ``player``'s program heard it."""
-    found: list[Refused] = []
-
-    def came() -> bool:
-        found.extend(item for item in player.take_news() if isinstance(item, Refused) and item.request == request_id)
-        return bool(found)
-
-    await wait_for(came)
-    return found[0]
 
 
 def results(*names: str) -> list[set[str]]:
@@ -59,14 +48,11 @@ def test_a_table_plays_again_and_a_spectator_takes_the_seat_given_up(synapse_ser
             rng = random.Random(3)
 
             # -- while the game is played: no seat for the spectator, no seat given up, no new game
-            try:
+            with pytest.raises(NoOpenSeat):
                 await cid.view.sit_down()
-                raise AssertionError("a seat was asked for while none is open")
-            except NoOpenSeat:
-                pass
             await play_steps(players, 2, rng)
-            stand = (await refusal_of(bo, await bo.view.stand_up())).error
-            again = (await refusal_of(amy, await amy.view.play_again())).error
+            stand = (await refused(bo, await bo.view.stand_up())).error
+            again = (await refused(amy, await amy.view.play_again())).error
             assert isinstance(stand, GameInProgress) and isinstance(again, GameInProgress)
             english = presenter_for(bo.view.game, language("en")).refusal(stand).text
             german = presenter_for(bo.view.game, language("de")).refusal(stand).text
@@ -85,11 +71,8 @@ def test_a_table_plays_again_and_a_spectator_takes_the_seat_given_up(synapse_ser
             assert amy.view.spec.open_seats() == (1,) and bo.view.seats == ()
             assert any(isinstance(n, Reseated) and n.new_game for n in amy.all_heard())
             assert amy.view.game is first and not first.history, "the same game object, a new game in it"
-            try:
+            with pytest.raises(AlreadySeated):
                 await amy.view.sit_down()
-                raise AssertionError("a seated player took a second seat")
-            except AlreadySeated:
-                pass
             await cid.view.sit_down()
             cid_name = cid.account.user_id[1:].split(":")[0].capitalize()
             await wait_for(lambda: all(p.view is not None and p.view.spec.players == ("Amy", cid_name)
