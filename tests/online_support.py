@@ -24,7 +24,7 @@ from synapse_server import Account, Synapse, register
 from accessible_dice import save
 from accessible_dice.online.client import Connection, TableView
 from accessible_dice.online.protocol import Seat
-from accessible_dice.online.table import News, Played
+from accessible_dice.online.table import News, Played, Refused
 from accessible_dice.session import computer_plan
 
 #: The computers' pace at the tests' tables (ms): quick, but still a pause of the referee's own.
@@ -79,6 +79,19 @@ async def wait_for(condition: Callable[[], bool], limit: float = STEP_LIMIT) -> 
         if time.monotonic() > deadline:
             raise AssertionError("the table did not get there in time")
         await asyncio.sleep(0.01)
+
+
+async def refused(player: Player, request_id: str) -> Refused:
+    """The referee's refusal of ``request_id``, as ``player``'s program heard it."""
+    assert player.view is not None
+    found: list[Refused] = []
+
+    def answered() -> bool:
+        found.extend(item for item in player.take_news() if isinstance(item, Refused) and item.request == request_id)
+        return bool(found)
+
+    await wait_for(answered)
+    return found[0]
 
 
 async def settle(players: Sequence[Player], seq: int) -> None:

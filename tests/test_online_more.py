@@ -9,32 +9,20 @@ import random
 import time
 
 import pytest
-from online_support import Player, step, wait_for
+from online_support import Player, refused, step, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice.online import lobby
 from accessible_dice.online.protocol import Seat, open_seat
 from accessible_dice.online.refusals import NotSeated
 from accessible_dice.online.seating import SeatsOpen
-from accessible_dice.online.table import Played, Refused, WhileAway
+from accessible_dice.online.table import Played, WhileAway
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.i18n import language
 
 #: The computers' pace at this table (ms): long enough to measure, short enough for CI.
 PACE = 300
-
-
-async def refused(player: Player, request_id: str) -> Refused:
-    assert player.view is not None
-    found: list[Refused] = []
-
-    def answered() -> bool:
-        found.extend(item for item in player.take_news() if isinstance(item, Refused) and item.request == request_id)
-        return bool(found)
-
-    await wait_for(answered)
-    return found[0]
 
 
 def test_a_public_table_with_a_computer_a_spectator_and_a_player_coming_back(synapse_server: Synapse) -> None:  # noqa: F811

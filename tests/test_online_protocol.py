@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +17,9 @@ from accessible_dice.online import protocol
 from accessible_dice.online.client import power_levels, referee_in_charge
 from accessible_dice.online.protocol import BadEvent, Entry, Seat, TableSpec
 from accessible_dice.online.refusals import NotYourTurn
+from accessible_dice.online.seating import SIT, STAND, GameInProgress, SeatNotOpen, again, reseated
 from accessible_dice.online.table import EntryMismatch, Played, Table, TakenBack
+from accessible_dice.session import computer_plan
 
 SPEC = TableSpec("shut-the-box", {}, (Seat("Ann", "@ann:hs"), Seat("Ben", "@ben:hs")), "@ann:hs")
 
@@ -147,3 +151,62 @@ def test_what_a_program_had_heard_is_found_from_its_copy_of_the_history() -> Non
     assert table.heard_up_to(history[:2]) == 2 and table.heard_up_to(history) == 3 and table.heard_up_to([]) == 0
     assert table.heard_up_to([Roll((6, 6))]) == 0
     assert [type(event).__name__ for event in table.since(2)] == ["DiceThrown"]
+
+
+# ---------------------------------------------------------------- a table that plays again
+
+
+def test_a_later_game_s_table_event_and_entries_round_trip_with_their_number() -> None:
+    later = replace(SPEC, number=3, request="asked-1")
+    assert protocol.parse_table(later.to_json()) == later and protocol.parse_table(later.to_json()).request == "asked-1"
+    assert "number" not in SPEC.to_json() and "number" not in Entry(1, None, ({"roll": [3, 4]},)).to_json()
+    numbered = Entry(1, None, ({"roll": [3, 4]},), number=2)
+    assert protocol.parse_entry(numbered.to_json()) == numbered
+
+
+@pytest.mark.parametrize("number", [0, -1, True, "2", None])
+def test_a_game_number_that_is_no_count_is_refused(number: object) -> None:
+    with pytest.raises(BadEvent):
+        protocol.parse_table({**SPEC.to_json(), "number": number})
+    with pytest.raises(BadEvent):
+        protocol.parse_entry({**Entry(1, None, ({"roll": [3, 4]},)).to_json(), "number": number})
+
+
+def test_each_game_replays_its_own_entries_only() -> None:
+    table = Table(replace(SPEC, number=2))
+    assert table.receive(entry(1, {"roll": [5, 5]})) is None  # game 1's: played already
+    assert table.replay([entry(1, {"roll": [5, 5]}), Entry(1, None, ({"roll": [3, 4]},), number=2)]) is None
+    assert table.seq == 1 and table.game.history == [Roll((3, 4))]
+    with pytest.raises(EntryMismatch):  # a later game's entry does not follow
+        table.receive(Entry(2, None, ({"move": "shut", "way": "sum"},), number=3))
+
+
+def finished() -> Table:
+    """SPEC's game played to its end by the computer's choices (Ann and Ben one turn each)."""
+    table = Table(SPEC)
+    rng = random.Random(1)
+    while not table.game.is_over():
+        if table.game.dice_request() is not None:
+            table.game.apply(Roll(tuple(rng.randint(1, 6) for _ in range(table.game.dice_request().count))))
+        else:
+            table.game.apply(computer_plan(table.game, rng)[0][0])
+    return table
+
+
+def test_seats_change_between_games_only_and_a_change_after_the_end_begins_the_next_game() -> None:
+    playing = Table(SPEC)
+    playing.receive(entry(1, {"roll": [3, 4]}))
+    for ask in (STAND, again(1)):
+        with pytest.raises(GameInProgress):
+            reseated(SPEC, playing.game, 1, "@ben:hs", 1, ask)
+    fresh = Table(SPEC).game  # nothing played yet: a seat given up stays in this game
+    assert reseated(SPEC, fresh, 0, "@ben:hs", 1, STAND).seats[1].open
+    over = finished().game
+    stood = reseated(SPEC, over, 5, "@ben:hs", 1, STAND)
+    assert stood.number == 2 and stood.open_seats() == (1,)
+    taken = reseated(stood, Table(stood).game, 0, "@cid:hs", 1, SIT)
+    assert taken.number == 2 and taken.players == ("Ann", "Cid")
+    assert reseated(SPEC, over, 5, "@ann:hs", 0, again(1)) == replace(SPEC, number=2)
+    assert reseated(replace(SPEC, number=2), Table(SPEC).game, 0, "@ben:hs", 1, again(1)).number == 2  # asked twice
+    with pytest.raises(SeatNotOpen):
+        reseated(SPEC, over, 5, "@cid:hs", 1, SIT)

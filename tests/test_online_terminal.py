@@ -250,7 +250,10 @@ def czech_and_german(synapse_server: Synapse, tmp_path: Path) -> Iterator[tuple[
 
 
 def over_line(program: Program) -> str:
-    return program._("The game is over. Type quit to leave the table; board and standings still answer.")
+    """The end of the game at a table, said to a seated player: a new game, the seat given up, or leaving."""
+    return program._("The game is over. Type {again} for a new game at this table, {stand} to give your seat up, "
+                     "or {leave} to leave the table; board and standings still answer.").format(
+                         again=program._("again"), stand=program._("stand"), leave=program._("leave"))
 
 
 def threw(program: Program, name: str) -> re.Pattern[str]:
@@ -321,6 +324,22 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
     turns([anna, ben], until=60)
     for program in (anna, ben):
         assert over_line(program) in program.said, program.said
+
+    # -- the table plays again; between games Ben gives his seat up and takes it again, each said in each
+    # player's own words
+    anna.type(anna._("again"))
+    for program in (anna, ben):
+        program.expect(program._("Game {number} at this table: {players}.").format(
+            number="2", players=program.lang.join(["Anna", "Ben"])).replace("\xa0", " "))  # the terminal's spaces
+        program.settle()
+    ben.type(ben._("stand"))
+    ben.expect(ben._("You gave your seat up; you are watching."))
+    anna.expect(anna._("{name} gives their seat up; it is open.").format(name="Ben"))
+    ben.type(ben._("sit"))
+    ben.expect(ben._("You take a seat: you play {name}.").format(name="Ben"))
+    anna.expect(anna._("{name} takes a seat.").format(name="Ben"))
+    for program in (anna, ben):
+        program.settle()
         program.type("q")
         program.settle()
         program.type("q")

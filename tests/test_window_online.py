@@ -13,14 +13,17 @@ whose turn it is, comes back to it, and signs out.
 from __future__ import annotations
 
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from synapse_server import Account, Synapse, register, synapse_server  # noqa: F401 - the fixture
-from test_online_terminal import with_password
+from test_online_terminal import Program, kept_sign_in, with_password
+from test_window import _to_row as to_row
 from window_driver import Driver, open_driver
 
 from accessible_dice.online import account, lobby
@@ -29,7 +32,7 @@ from accessible_dice.online.client import Connection, TableView
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.table import Chat
 from accessible_dice.session import computer_plan
-from accessible_dice.ui.window import Entry, Menu
+from accessible_dice.ui.window import Confirm, Entry, Menu
 from accessible_dice.ui.window.menu import MainMenu
 from accessible_dice.ui.window.online import OnlineMenu, SecretEntry, TableScreen
 
@@ -142,7 +145,7 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
         assert password not in account.account_path().read_text(encoding="utf-8")
         menu = driver.top
         assert isinstance(menu, OnlineMenu) and menu.connection is not None
-        assert driver.last.startswith(f"Online, signed in as {anna}:")
+        assert driver.last.startswith(f"Online, signed in as {anna}. ")
 
         # -- joining by the invitation
         until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
@@ -200,14 +203,14 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
         window.click(where)
         assert driver.last.startswith("My tables")
         window.click(where)
-        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: Ben's turn")
+        assert driver.last.startswith("Tables in progress. Shut the Box with Anna and Ben: Ben's turn")
         driver.keys("escape")
 
         # -- Ben plays while Anna is away; My tables says it is her turn, and sitting down says what happened
         rng = random.Random(5)
         ben_plays(view, network, rng, lambda: 0, None)
         driver.keys("m", "return")
-        assert driver.last.startswith("Tables in progress:. Shut the Box with Anna and Ben: your turn")
+        assert driver.last.startswith("Tables in progress. Shut the Box with Anna and Ben: your turn")
         driver.keys("return")
         screen = driver.top
         assert isinstance(screen, TableScreen)
@@ -246,7 +249,7 @@ def test_a_table_opened_in_the_window_is_refereed_by_it_and_joined_by_another(
     with ben_beside(driver, synapse_server, network, "ben-joins") as ben:
         menu = OnlineMenu(window)
         window.push(menu)  # the kept sign-in connects at once
-        assert driver.last.startswith(f"Online, signed in as {anna.user_id}:. Open a table, 1 of 5")
+        assert driver.last.startswith(f"Online, signed in as {anna.user_id}. Open a table, 1 of 5")
         driver.keys("return")
         assert driver.last.startswith("Choose a game. Shut the Box")
         driver.keys("return")
@@ -286,28 +289,33 @@ def annas_throw_reaches_ben(driver: Driver, screen: TableScreen, view: TableView
     assert view.game.dice_on_table() == screen.game.dice_on_table()
 
 
+def public_yatzy_opened(driver: Driver) -> TableScreen:
+    """The online menu (a kept sign-in), Open a table, Yatzy, "open, cpu", the level and the referee by Enter:
+    the public table's screen, its being public said."""
+    driver.window.push(OnlineMenu(driver.window))
+    driver.keys("return")  # Open a table
+    driver.keys("y")
+    assert driver.last.startswith("Yatzy")
+    driver.keys("return")
+    driver.type("open, cpu")
+    driver.keys("return", "return")  # the seats, then Start the game
+    assert driver.last.startswith("How well do the computers play?")
+    driver.keys("return")
+    assert "Referee: press Enter" in driver.last
+    driver.keys("return")
+    screen = driver.top
+    assert isinstance(screen, TableScreen)
+    assert any("The table is public" in text for text in driver.spy.texts)
+    return screen
+
+
 def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_taken_from_the_directory(
         driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
     """Who plays: "open, cpu": the table is public (said), the computers' level is asked, Ben finds the table in
     the room directory ("Yatzy, ... seats free, in English, by ...") and takes the seat; the game starts."""
     anna_kept_signed_in(synapse_server, "anna-public")
-    window = driver.window
     with ben_beside(driver, synapse_server, network, "ben-public") as ben:
-        window.push(OnlineMenu(window))
-        driver.keys("return")  # Open a table
-        driver.keys("y")
-        assert driver.last.startswith("Yatzy")
-        driver.keys("return")
-        driver.type("open, cpu")
-        driver.keys("return", "return")  # the seats, then Start the game
-        assert driver.last.startswith("How well do the computers play?")
-        driver.keys("return")
-        assert "Referee: press Enter" in driver.last
-        driver.keys("return")
-        screen = driver.top
-        assert isinstance(screen, TableScreen)
-        assert any("The table is public" in text for text in driver.spy.texts)
-
+        screen = public_yatzy_opened(driver)
         found: list[lobby.PublicTable] = []
 
         def listed() -> bool:
@@ -324,3 +332,181 @@ def test_a_public_yatzy_table_with_a_computer_opened_in_the_window_and_a_seat_ta
               and view.table.seq == screen.table.seq, driver)
         annas_throw_reaches_ben(driver, screen, view)
         network.call(view.leave())
+
+
+def test_a_spectator_in_the_window_hears_and_sees_the_game_as_it_happens_and_never_gets_the_hint(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Anna, a member of the room without a seat, watches Ben play against the computer his program referees:
+    every throw is said and listed in the message panel as it comes, the dice shown are the table's, and the
+    hint (A) is refused at the computer's turn and at Ben's alike, as is a throw of her own."""
+    anna = anna_kept_signed_in(synapse_server, "anna-watches")
+    window = driver.window
+    with ben_beside(driver, synapse_server, network, "ben-watched") as ben:
+        room = network.call(ben.open_table("shut-the-box", {}, [Seat("cpu1"), Seat("Ben", ben.user_id)],
+                                           invite=[anna.user_id], pace=50))
+        view: TableView = network.call(ben.sit(room))  # Ben's program referees and plays the computer
+        try:
+            menu = OnlineMenu(window)
+            window.push(menu)
+            until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+            driver.keys("j", "return", "return")  # Join a table, the invitation
+            screen = driver.top
+            assert isinstance(screen, TableScreen) and not screen.table.seats
+            assert any("You are watching." in text for text in driver.spy.texts)
+
+            # -- the computer's turn as it comes, then Ben's: heard, listed and shown; no hint at either
+            rng = random.Random(8)
+            computer = 0
+            for turn in range(3):
+                computer_before = computer
+                until(lambda: view.game.is_over() or (view.game.current_player() == 1 and view.table is not None
+                                                       and screen.table.seq == view.table.seq), driver)
+                if view.game.is_over():
+                    break
+                computer = sum("cpu1 threw" in m.text for m in window.view().messages)
+                assert turn == 0 or computer > computer_before, "the computer's whole turn shown as it came"
+                driver.keys("a")
+                screen.finish_thinking(wait=10)
+                assert driver.last == "At an online table the hint is for your own turn only."
+                driver.keys("r")
+                assert driver.last == "You have no seat at this table: you are watching."
+                heard = sum("Ben threw" in text for text in driver.spy.texts)
+                ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+                until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+                assert sum("Ben threw" in text for text in driver.spy.texts) > heard
+                assert any(m.text.startswith("Ben threw") for m in window.view().messages)
+                assert screen.game.dice_on_table() == view.game.dice_on_table()
+                assert screen.game.history == view.game.history
+            assert not any(text.startswith(("Hint", "Try", "Best")) for text in driver.spy.texts)
+            driver.keys("escape", "l", "return")
+            assert driver.top is menu
+        finally:
+            network.call(view.leave())
+
+
+def annas_yatzy_turn(driver: Driver, screen: TableScreen) -> None:
+    """Anna's Yatzy turn by keys in the window: R throws, arrows reach the first box she may score, Enter
+    scores it (a zero confirmed)."""
+    game = screen.game
+    driver.keys("r")
+    target = game.allowed_boxes()[0]
+    to_row(driver, f"box-{target.value}")
+    driver.keys("return")
+    if isinstance(driver.top, Confirm):
+        driver.keys("y", "return")
+    assert game.current_player() != 0
+
+
+def test_done_when_a_public_yatzy_table_from_the_window_a_german_friend_in_the_terminal_a_computer_a_watcher(
+        driver: Driver, synapse_server: Synapse, network: Background, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 19's "done when" in one test: Anna opens a public Yatzy table in the window; Bert joins from the
+    terminal in German and takes its free seat from the directory; the computer has the third seat; Cid
+    watches; Bert leaves for the night, and coming back he hears in German what happened and that it is his
+    turn."""
+    anna_kept_signed_in(synapse_server, "anna-done")
+    kept_sign_in(tmp_path / "bert", synapse_server, "bert")
+    with ben_beside(driver, synapse_server, network, "cid-done") as cid:
+        screen = public_yatzy_opened(driver)
+        room = screen.table.view.room_id
+        network.call(cid.join(room))
+        watching: TableView = network.call(cid.sit(room))
+        assert watching.seats == ()
+
+        bert = Program.start(tmp_path / "bert", ["online"], "de")
+        try:
+            bert.expect("Online")
+            bert.type("2")  # Join a table: the public one, in his words
+            bert.expect(bert.lang.ngettext("{game}, {free} of {seats} seat free, in {language}, by {name}",
+                                           "{game}, {free} of {seats} seats free, in {language}, by {name}", 3)
+                        .format(game="Yatzy", free="1", seats="3", name="Anna-done",
+                                language=Locale.parse("en").get_display_name("de")))
+            bert.type("1")
+            bert.expect(bert._("You play {name}.").format(name="Bert"))
+            until(lambda: screen.table.view.spec.players == ("Anna-done", "Bert", "cpu"), driver)
+
+            # -- round 1: Anna in the window, Bert in the terminal; he leaves for the night at once, and the
+            # computer (at the normal pace, 1.5 s a step) and Anna play on meanwhile
+            annas_yatzy_turn(driver, screen)
+            bert.settle()
+            bert.type("r")
+            bert.type("score chance")
+            bert.type("q")
+            bert.type("q")
+            assert bert.ended() == 0
+            until(lambda: screen.game.current_player() == 0, driver)  # the computer played its turn
+            annas_yatzy_turn(driver, screen)
+            assert screen.game.current_player() == 1
+            until(lambda: watching.table is not None and watching.table.seq == screen.table.seq, driver)
+            assert watching.game.history == screen.game.history, "the watcher saw every step"
+
+            # -- Bert comes back: My tables says it is his turn; the summary, in German, newest last
+            bert = Program.start(tmp_path / "bert", ["online"], "de")
+            bert.expect("Online")
+            bert.type("3")
+            bert.expect(bert._("{game} with {players}: your turn").format(
+                game="Yatzy", players=bert.lang.join(["Anna-done", "Bert", "cpu"])).replace("\xa0", " "))
+            bert.type("1")
+            away = bert._("While you were away: {news}").split("{news}")[0]
+            bert.expect(away)
+            bert.expect(bert._("Your turn, round {round} of {rounds}.").format(round="2", rounds="15"))
+            summary = bert.said.rsplit(away, 1)[1]
+            assert "Anna-done" in summary and "cpu" in summary, summary  # the computer's turn and Anna's
+            bert.settle()
+            assert "Traceback" not in bert.said
+        finally:
+            if bert.child.isalive():
+                bert.child.kill(signal.SIGKILL)
+            network.call(watching.leave())
+
+
+def test_at_a_game_s_end_in_the_window_the_table_plays_again_and_a_seat_is_given_up_and_taken(
+        driver: Driver, synapse_server: Synapse, network: Background) -> None:  # noqa: F811
+    """Anna plays Shut the Box in the window with Ben's program to its end; *Play again at this table* begins
+    game 2, said with its players; between games the actions menu gives her seat up (she watches) and takes
+    the open seat again."""
+    anna = anna_kept_signed_in(synapse_server, "anna-again")
+    window = driver.window
+    with ben_beside(driver, synapse_server, network, "ben-again") as ben:
+        room = network.call(ben.open_table("shut-the-box", {}, [Seat("Anna", anna.user_id), Seat("Ben", ben.user_id)],
+                                           invite=[anna.user_id], pace=0))
+        view: TableView = network.call(ben.sit(room))
+        try:
+            menu = OnlineMenu(window)
+            window.push(menu)
+            until(lambda: bool(menu.connection and menu.connection.invitations()), driver)
+            driver.keys("j", "return", "return")
+            screen = driver.top
+            assert isinstance(screen, TableScreen)
+            game, rng = screen.game, random.Random(2)
+            for _ in range(80):  # each one's turn, and a roll-off after a tie
+                until(lambda: view.table is not None and screen.table.seq == view.table.seq, driver)
+                if game.is_over():
+                    break
+                if game.current_player() == 0:
+                    driver.keys("r" if game.dice_request() is not None else "return")
+                else:
+                    ben_plays(view, network, rng, lambda: screen.table.seq, driver)
+            assert game.is_over(), driver.spy.texts[-5:]
+
+            # -- the end: Play again at this table, the first of the end's buttons
+            assert [cell.key for cell in screen.actions()] == ["again", "stand", "menu"]
+            screen.seat("again")
+            assert driver.last == "Asked the table's referee."
+            until(lambda: any(text.startswith("Game 2 at this table: Anna and Ben.") for text in driver.spy.texts),
+                  driver)
+            assert not game.is_over() and not game.history and screen.table.seats == {0}
+
+            # -- between games (nothing played yet): the seat given up, then taken again, by the actions menu
+            driver.keys("escape", "g")
+            assert driver.last.startswith("Give your seat up")
+            driver.keys("return")
+            until(lambda: "You gave your seat up; you are watching." in " ".join(driver.spy.texts), driver)
+            assert not screen.table.seats
+            driver.keys("escape", "t")
+            assert driver.last.startswith("Take a seat")
+            driver.keys("return")
+            until(lambda: "You take a seat: you play Anna-again." in " ".join(driver.spy.texts), driver)
+            assert screen.table.seats == {0} and view.spec.players == ("Anna-again", "Ben")
+            assert driver.top is screen and not screen.forwarding.done(), "back at the table, its news still coming"
+        finally:
+            network.call(view.leave())

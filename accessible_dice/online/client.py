@@ -53,12 +53,13 @@ from nio import (
     SyncResponse,
 )
 
-from accessible_dice import save, storage
+from accessible_dice import history, save, saved_games, storage
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
-from accessible_dice.online.refusals import NotSeated
+from accessible_dice.online.refusals import NoOpenSeat, NotSeated
+from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
 from accessible_dice.online.table import (
     Chat,
     ConnectionChanged,
@@ -70,6 +71,7 @@ from accessible_dice.online.table import (
     RefereeBack,
     Refused,
     Reread,
+    Reseated,
     Table,
     TakenBack,
     WhileAway,
@@ -142,10 +144,33 @@ class RoomRecord:
     requests: list[tuple[str, Request]] = field(default_factory=list)
     #: Display names of the members who joined, by user id.
     members: dict[str, str] = field(default_factory=dict)
+    #: The referee's table events in the timeline, by game number (the last of each: the seats it was played with).
+    games: dict[int, TableSpec] = field(default_factory=dict)
+    #: The seat requests the referee's table events answered.
+    seat_answers: set[str] = field(default_factory=set)
 
     def answered(self) -> set[str]:
-        """The ids of the requests the referee answered (accepted or refused)."""
-        return {entry.request for entry in self.entries if entry.request} | {r.request for r in self.refusals}
+        """The ids of the requests the referee answered (accepted, refused, or a seat request done)."""
+        return ({entry.request for entry in self.entries if entry.request} | {r.request for r in self.refusals}
+                | self.seat_answers)
+
+    def current(self) -> list[Entry]:
+        """The entries of the game the table plays now (a table that played again holds earlier games' too)."""
+        number = self.spec.number if self.spec is not None else 1
+        return [entry for entry in self.entries if entry.number == number]
+
+    def finished(self) -> list[Table]:
+        """The earlier games at this table, each replayed with the seats it was played with."""
+        number = self.spec.number if self.spec is not None else 1
+        done = []
+        for spec in (self.games[earlier] for earlier in sorted(self.games) if earlier < number):
+            try:
+                table = Table(spec)
+            except BadEvent:
+                continue
+            table.replay(entry for entry in self.entries if entry.number == spec.number)
+            done.append(table)
+        return done
 
 
 @dataclass(frozen=True)
@@ -482,6 +507,12 @@ class Connection:
             raise
 
 
+def _played_again(request: Request, record: RoomRecord) -> bool:
+    """Whether ``request`` asks for a new game after one the table has already moved past."""
+    asked = request.ask.get(AGAIN) if set(request.ask) == {AGAIN} else None
+    return isinstance(asked, int) and record.spec is not None and asked < record.spec.number
+
+
 def local_copy(room_id: str, user_id: str) -> Path:
     """Where this program keeps its copy of a table's game: the data folder's ``online`` folder, by room and account."""
     key = hashlib.sha256(f"{user_id} {room_id}".encode()).hexdigest()[:24]
@@ -516,6 +547,11 @@ def take(record: RoomRecord, event: dict[str, Any], referee: str) -> None:
             record.entries.append(protocol.parse_entry(content))
         elif kind == protocol.REFUSED and sender == referee:
             record.refusals.append(protocol.parse_refusal(content))
+        elif kind == protocol.TABLE and sender == referee and event.get("state_key") == "":
+            spec = protocol.parse_table(content)
+            record.games[spec.number] = spec
+            if spec.request is not None:
+                record.seat_answers.add(spec.request)
         elif kind in (protocol.ACTION, protocol.REFUSED):
             log.info("%s: %s from %s ignored: not the referee", record.room_id, kind, sender)
     except BadEvent as error:
@@ -541,6 +577,8 @@ class TableView:
         self._mine: set[str] = set()
         self._waiting: list[tuple[list[dict[str, Any]], bool]] | None = []
         self._away = False
+        #: The games of this table put into the score history by this program (by number).
+        self._recorded: set[int] = set()
         self._watch: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         #: The local copy of the table's game, a save like any other, written after each entry (the room is
@@ -581,11 +619,17 @@ class TableView:
 
     async def _load(self, record: RoomRecord, first: bool = False) -> None:
         assert self.table is not None and record.spec is not None
-        # A seat taken (the table event again): said as the table read again, so a front end takes its seats anew.
-        changed = record.spec != self.table.spec
+        # A seat taken or given up, a new game (the table event again): said as such, so a front end takes its
+        # seats and game anew.
+        before = self.table.spec
+        changed = record.spec != before
+        if first:
+            for finished in record.finished():
+                self._record(finished)
+        elif changed and record.spec.number != before.number:
+            self._record(self.table)  # the game that ended, before its object becomes the new game's
         if changed:
-            if replace(record.spec, seats=self.table.spec.seats) == self.table.spec and \
-                    record.spec.players == self.table.spec.players:
+            if replace(record.spec, seats=before.seats) == before and record.spec.players == before.players:
                 self.table.spec = record.spec  # a seat taken: the same game, the same game object
             else:
                 self.table = _rebuilt(self.table, Table(record.spec))
@@ -597,18 +641,24 @@ class TableView:
         now = time.monotonic()
         seats = record.spec.seats_of(me)
         for sender, request in record.requests:
-            # Only a request for a seat of ours gets an answer (a seat asked for is answered by the table event).
+            # Only a request for a seat of ours gets an answer, or one for an open seat.
             if sender == me and request.id not in answered and request.id not in self.pending \
-                    and request.seat in seats and "sit" not in request.ask:
+                    and (request.seat in seats or dict(request.ask) == SIT) and not _played_again(request, record):
                 self.pending[request.id] = (request, now, now)
-        fits = not first and not changed and record.entries[:self.table.seq] == self.table.entries
+        for request_id, (request, _first, _last) in list(self.pending.items()):
+            if _played_again(request, record):  # another player asked first: the new game is the answer
+                await self._answered(request_id)
+        entries = record.current()
+        fits = not first and not changed and entries[:self.table.seq] == self.table.entries
         # Only the new entries, said as they come; else the whole game again.
-        if not (fits and all([await self._apply(entry) for entry in record.entries[self.table.seq:]])):
-            bad = self.table.replay(record.entries)
+        if not (fits and all([await self._apply(entry) for entry in entries[self.table.seq:]])):
+            bad = self.table.replay(entries)
             if bad is not None:
                 log.warning("%s: entries from %s on that do not fit are left out (at entry %s)", self.room_id, bad,
                             self.table.seq)
-            if not first:
+            if changed and not first:
+                await self.news.put(Reseated(self.table.seq, before, record.spec))
+            elif not first:
                 await self.news.put(Reread(self.table.seq))
         for refusal in record.refusals:
             await self._refusal(refusal)
@@ -656,8 +706,11 @@ class TableView:
             elif kind == protocol.REFUSED and sender == referee:
                 await self._refusal(protocol.parse_refusal(content))
             elif kind == protocol.TABLE and sender == referee:
-                if protocol.parse_table(content) != self.table.spec:
+                spec = protocol.parse_table(content)
+                if spec != self.table.spec:
                     await self.reread()
+                if spec.request is not None:
+                    await self._answered(spec.request)
             elif kind == "m.room.message" and isinstance(sender, str) and sender != self.connection.user_id:
                 await self._chat(sender, content)
             elif kind == "m.room.member" and isinstance(content, dict) and content.get("membership") == "join":
@@ -713,8 +766,22 @@ class TableView:
             return 0
         return self.table.heard_up_to(copy.history)
 
+    def _record(self, table: Table) -> None:
+        """A finished game this account played into its score history (once: the history keys each game by its
+        actions), so a table that plays again keeps every result; a history that cannot take it is logged."""
+        if not table.game.is_over() or not table.spec.seats_of(self.connection.user_id) \
+                or table.spec.number in self._recorded:
+            return
+        try:
+            saved_games.record(table.game, SaveInfo(dice=table.spec.dice), history.history_path())
+        except history.HistoryUnavailable as error:
+            log.warning("%s: game %s not put into the score history: %s", self.room_id, table.spec.number, error)
+            return
+        self._recorded.add(table.spec.number)
+
     def _keep_copy(self) -> None:
         assert self.table is not None
+        self._record(self.table)
         try:
             self.local_copy.parent.mkdir(parents=True, exist_ok=True)
             save.write(self.table.game, self.local_copy, SaveInfo(dice=self.table.spec.dice).touched())
@@ -751,7 +818,10 @@ class TableView:
         if seat is None:
             turn = self.game.current_player()
             seat = turn if turn in seats else seats[0]
-        request = Request(uuid.uuid4().hex, seat, dict(ask))
+        return await self._send_request(Request(uuid.uuid4().hex, seat, dict(ask)))
+
+    async def _send_request(self, request: Request) -> str:
+        """Send ``request`` (again by itself until it is answered); its id."""
         now = time.monotonic()
         self.pending[request.id] = (request, now, now)
         self._mine.add(request.id)
@@ -778,16 +848,26 @@ class TableView:
         return await self.ask({"undo": True}, seat)
 
     async def sit_down(self, seat: int | None = None) -> str:
-        """Ask for an open seat (the first one unless ``seat`` is given); the table event then names this account.
+        """Ask for an open seat (the first one unless ``seat`` is given); the table event then names this account
+        (:class:`~accessible_dice.online.table.Reseated` news), or the refusal comes as news.
 
-        :class:`NotSeated` when no seat is open.
+        :class:`NoOpenSeat` when no seat is open; :class:`AlreadySeated` for a member with a seat.
         """
         open_seats = self.spec.open_seats()
+        if self.seats:
+            raise AlreadySeated()
         if not open_seats or (seat is not None and seat not in open_seats):
-            raise NotSeated()
-        request = Request(uuid.uuid4().hex, open_seats[0] if seat is None else seat, {"sit": True})
-        await self.connection.send(self.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)
-        return request.id
+            raise NoOpenSeat()
+        return await self._send_request(Request(uuid.uuid4().hex, open_seats[0] if seat is None else seat, SIT))
+
+    async def stand_up(self) -> str:
+        """Give this account's seat up between games (it is open again, for anyone to take); the answer comes
+        as news. :class:`NotSeated` for a spectator."""
+        return await self.ask(STAND, self.seats[0] if self.seats else None)
+
+    async def play_again(self) -> str:
+        """Ask for a new game at the table, its game being over (the referee refuses it while it is played)."""
+        return await self.ask(again(self.spec.number))
 
     async def say(self, text: str) -> None:
         """Send a chat message to the table (an ordinary Matrix text message)."""

@@ -10,17 +10,24 @@ each content a JSON object with ``"version": 1``:
     holds the authoritative game), ``dice`` (``"random"`` or ``"manual"``)
     ``level`` (the computers' level) and ``pace`` (milliseconds the referee
     waits before each computer's step, so players can follow). It counts
-    only when its sender is the referee it names.
+    only when its sender is the referee it names. ``number`` is which game
+    at this table is being played (1, 2, ...; absent for the first): a table
+    plays again, each game's entries numbered from 1 under its own
+    ``number``. ``request`` is the id of the seat request it answers (a seat
+    taken or given up, a new game), so a restarted referee answers it once.
 ``org.accessible_dice.request`` (any seated player)
     ``id`` (unique, chosen by the asking program), ``seat`` (from 0) and
     ``ask``: a move as the save writes it (``{"move": "shut", ...}``),
     ``{"throw": true}`` (the referee throws the random dice due, after a
     re-throw move where the game has one), ``{"roll": [3, 4]}`` (dice typed
-    from a real throw, manual tables only), ``{"undo": true}``, or
-    ``{"sit": true}`` (take the open seat ``seat``: the referee then sends
-    the table event again with the sender in it).
+    from a real throw, manual tables only), ``{"undo": true}``, or a seat
+    request, answered by the table event sent again: ``{"sit": true}`` (take
+    the open seat ``seat``), ``{"stand": true}`` (give seat ``seat`` up
+    between games: it is open again) or ``{"again": n}`` (game ``n`` is over:
+    play a new game at this table, same seats).
 ``org.accessible_dice.action`` (the referee only)
-    ``seq`` (1, 2, 3, ...: one per entry, none skipped), ``request`` (the id
+    ``seq`` (1, 2, 3, ...: one per entry of a game, none skipped), ``number``
+    (the table's game it belongs to; absent for the first), ``request`` (the id
     answered, or ``null`` for a computer's move) and either ``actions`` (the
     actions applied, as the save writes them, in order) or ``undo`` (how
     many of the last actions were taken back).
@@ -39,7 +46,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from accessible_dice.errors import DiceError
@@ -123,6 +130,10 @@ class TableSpec:
     pace: int = DEFAULT_PACE
     #: The language the opener speaks (a code like ``"en"``), for the list of public tables.
     language: str | None = None
+    #: Which game at this table is played now (1 for the first; a table can play again).
+    number: int = 1
+    #: The seat request this table event answers (not part of what the table is, so not compared).
+    request: str | None = field(default=None, compare=False)
 
     @property
     def manual(self) -> bool:
@@ -150,6 +161,10 @@ class TableSpec:
             data["pace"] = self.pace
         if self.language is not None:
             data["language"] = self.language
+        if self.number != 1:
+            data["number"] = self.number
+        if self.request is not None:
+            data["request"] = self.request
         return data
 
 
@@ -173,9 +188,13 @@ class Entry:
     request: str | None
     actions: tuple[Mapping[str, Any], ...] = ()
     undo: int = 0
+    #: The table's game this entry belongs to (:attr:`TableSpec.number`).
+    number: int = 1
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"version": VERSION, "seq": self.seq, "request": self.request}
+        if self.number != 1:
+            data["number"] = self.number
         if self.undo:
             data["undo"] = self.undo
         else:
@@ -290,8 +309,16 @@ def parse_table(content: Any) -> TableSpec:
     language = data.get("language")
     if language is not None and (not isinstance(language, str) or not _LANGUAGE.fullmatch(language)):
         raise BadEvent("the language is not a language code")
+    request = data.get("request")
+    if request is not None and (not isinstance(request, str) or not _REQUEST_ID.fullmatch(request)):
+        raise BadEvent("the request answered is not an id")
     return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level,
-                     pace, language)
+                     pace, language, _number(data), request)
+
+
+def _number(data: Mapping[str, Any]) -> int:
+    """Which game at the table an event is of (1 when it says none)."""
+    return _count(data, "number", 1) if "number" in data else 1
 
 
 def parse_request(content: Any) -> Request:
@@ -309,11 +336,11 @@ def parse_entry(content: Any) -> Entry:
         raise BadEvent("the request answered is not an id")
     seq = _count(data, "seq", 1)
     if "undo" in data:
-        return Entry(seq, request, undo=_count(data, "undo", 1))
+        return Entry(seq, request, undo=_count(data, "undo", 1), number=_number(data))
     actions = tuple(_action_object(item) for item in _field(data, "actions", list))
     if not actions:
         raise BadEvent("an entry has no actions")
-    return Entry(seq, request, actions)
+    return Entry(seq, request, actions, number=_number(data))
 
 
 def parse_refusal(content: Any) -> Refusal:

@@ -29,6 +29,7 @@ import secrets
 import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from accessible_dice.errors import DiceError
@@ -37,7 +38,7 @@ from accessible_dice.online import protocol
 from accessible_dice.online.client import Connection, OnlineError, RoomRecord, referee_in_charge, take
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
 from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
-from accessible_dice.online.seating import SIT, check_playing, seated
+from accessible_dice.online.seating import SIT, check_playing, is_seat_request, reseated
 from accessible_dice.online.table import Table
 from accessible_dice.session import Session
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
@@ -138,13 +139,13 @@ class Referee:
         session, spec = self.session, self.spec
         if session is None or spec is None or request.id in self.answered:
             return
-        if dict(request.ask) == SIT:
-            await self._seat(sender, request)
-            return
         seats = spec.seats
-        if request.seat >= len(seats) or seats[request.seat].user != sender:
+        if dict(request.ask) != SIT and (request.seat >= len(seats) or seats[request.seat].user != sender):
             log.info("%s: request %s from %s for seat %s ignored: not their seat",
                      self.room_id, request.id, sender, request.seat)
+            return
+        if is_seat_request(request.ask):
+            await self._seat(sender, request)
             return
         before = len(session.game.history)
         try:
@@ -171,25 +172,28 @@ class Referee:
         await self._send(protocol.REFUSED, refusal.to_json())
 
     async def _seat(self, sender: str, request: Request) -> None:
-        """Give ``sender`` the open seat asked for: the table event sent again, the game built with its
-        players; refused when the seat is not open to them."""
-        assert self.spec is not None
+        """A seat taken or given up, or a new game: the table event sent again (naming the request), the game
+        built afresh with its players; refused when the seat is not open or the game is being played."""
+        assert self.spec is not None and self.session is not None
         try:
-            spec = seated(self.spec, sender, request.seat)
+            spec = reseated(self.spec, self.session.game, self.seq, sender, request.seat, request.ask)
         except DiceError as error:
             await self._refuse(request, error)
             return
         self.answered.add(request.id)
         if spec == self.spec:
             return
+        spec = replace(spec, request=request.id)
         try:
             await self.connection.put_state(self.room_id, protocol.TABLE, spec.to_json())
         except OnlineError as error:  # not taken: the request is sent again and asked anew
             self.answered.discard(request.id)
-            log.info("%s: seat %s not given yet (%s)", self.room_id, request.seat, error)
+            log.info("%s: seat %s not changed yet (%s)", self.room_id, request.seat, error)
             return
-        # No move is played while a seat is open, so the game starts afresh with its players' names.
+        # Seats change only between games (no move is played while one is open, and a change after the end
+        # begins the next game), so the game starts afresh with its players' names.
         self.spec, self.session = spec, Session(Table(spec).game, manual=spec.manual)
+        self.seq = 0
         self._computers()
 
     def _carry_out(self, session: Session, request: Request) -> int:
@@ -254,8 +258,10 @@ class Referee:
 
     async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
         self.seq += 1
-        entry = Entry(self.seq, request, tuple(action.to_json() for action in actions), undo)
-        await self._send(protocol.ACTION, entry.to_json(), f"{self._txn}-{self.seq}")
+        assert self.spec is not None
+        entry = Entry(self.seq, request, tuple(action.to_json() for action in actions), undo, self.spec.number)
+        # The game's number too: each game's entries are numbered from 1, and a transaction id sent again is one event.
+        await self._send(protocol.ACTION, entry.to_json(), f"{self._txn}-{self.spec.number}-{self.seq}")
 
     async def _send(self, kind: str, content: dict[str, Any], txn: str | None = None) -> None:
         """Send until the homeserver takes it: the game here is already past it, so it must get out."""

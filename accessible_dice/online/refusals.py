@@ -27,3 +27,8 @@ class DiceByReferee(IllegalMove):
 class TypeYourDice(IllegalMove):
     # Translators: online table with real dice: roll was asked for; the player throws real dice and types them.
     template = N_("At this table everyone throws real dice: type the values you threw.")
+
+
+class NoOpenSeat(IllegalMove):
+    # Translators: online table: a spectator asked for a seat while none is open.
+    template = N_("No seat is open at this table; one opens when a player gives theirs up between games.")

@@ -103,14 +103,28 @@ class WhileAway:
 
 
 @dataclass(frozen=True)
+class Reseated:
+    """The referee sent the table event again: a seat taken or given up, or a new game begun at the table
+    (``after.number`` past ``before.number``); the game was read again, as :class:`Reread`."""
+
+    seq: int
+    before: TableSpec
+    after: TableSpec
+
+    @property
+    def new_game(self) -> bool:
+        return self.after.number != self.before.number
+
+
+@dataclass(frozen=True)
 class ConnectionChanged:
     """The connection to the homeserver was lost (``lost``) or came back (not ``lost``)."""
 
     lost: bool
 
 
-News = (Played | TakenBack | Refused | Chat | OutOfStep | Reread | RefereeAway | RefereeBack | WhileAway
-        | ConnectionChanged)
+News = (Played | TakenBack | Refused | Chat | OutOfStep | Reread | Reseated | RefereeAway | RefereeBack
+        | WhileAway | ConnectionChanged)
 
 
 # ---------------------------------------------------------------- the replayed game
@@ -165,8 +179,13 @@ class Table:
 
         :class:`EntryMismatch` for a gap, a different entry under a number
         already taken, or an entry that the rules refuse; the game is then
-        as it was before the entry.
+        as it was before the entry. An entry of an earlier game at the table
+        is one already played (``None``); one of a later game does not follow.
         """
+        if entry.number != self.spec.number:
+            if entry.number < self.spec.number:
+                return None
+            raise EntryMismatch(entry.seq, f"it is of game {entry.number}; the table plays game {self.spec.number}")
         if entry.seq <= self.seq:
             if self.entries[entry.seq - 1] == entry:
                 return None
@@ -198,7 +217,8 @@ class Table:
         return TakenBack(entry.seq, taken)
 
     def replay(self, entries: Iterable[Entry]) -> int | None:
-        """Rebuild the game in place from the room's entries (in timeline order, duplicates skipped).
+        """Rebuild the game in place from the room's entries (in timeline order, duplicates and earlier games'
+        entries skipped).
 
         The whole history is there, so an entry that does not fit (out of
         sequence, a second one under a number, one the rules refuse) can only

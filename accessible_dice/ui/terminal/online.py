@@ -35,6 +35,7 @@ from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
 from accessible_dice.online.protocol import BadEvent, Seat, open_seat, seat_name
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
+from accessible_dice.online.seating import GameInProgress, SeatsOpen, between_games
 from accessible_dice.online.table import (
     Chat,
     ConnectionChanged,
@@ -44,6 +45,7 @@ from accessible_dice.online.table import (
     RefereeBack,
     Refused,
     Reread,
+    Reseated,
     TakenBack,
     WhileAway,
 )
@@ -525,6 +527,12 @@ TABLE_WORDS = {
     "table": N_("table"),
     # Translators: typed at an online table: leave it (the game goes on in the room; come back later).
     "leave": N_("leave"),
+    # Translators: typed at an online table whose game is over: a new game at the same table.
+    "again": N_("again"),
+    # Translators: typed at an online table by someone watching: take the open seat.
+    "sit": N_("sit"),
+    # Translators: typed at an online table between games: give one's seat up (someone watching may take it).
+    "stand": N_("stand"),
 }
 #: Typed for an open seat when opening a table.
 # Translators: typed when opening an online table, in the list of players: a seat anyone can take (public table).
@@ -652,6 +660,8 @@ class Snapshot:
     seq: int
     #: This account's seats as the table event had them then (a seat taken changes them).
     seats: tuple[int, ...] = ()
+    #: The table event that changed (a seat taken or given up, a new game); ``None`` for a re-read.
+    change: Reseated | None = None
 
 
 async def _snapshot(view: TableView) -> tuple[Game, int]:
@@ -664,9 +674,9 @@ async def _forward(view: TableView, inbox: Inbox) -> None:
     """Hand the table's news to the main thread; a re-read comes with a copy of the game re-read."""
     while True:
         item = await view.news.get()
-        if isinstance(item, Reread):
+        if isinstance(item, Reread | Reseated):
             game, seq = await _snapshot(view)
-            inbox.put(Snapshot(game, seq, view.seats))
+            inbox.put(Snapshot(game, seq, view.seats, item if isinstance(item, Reseated) else None))
         else:
             inbox.put(item)
 
@@ -868,9 +878,18 @@ class TablePlay(Terminal):
             self.prompted_at = len(session.game.history)
         if session.game.is_over() and not self.told_over:
             self.told_over = True
-            # Translators: the game at an online table is over; quit is the typed word.
-            self.say(news(self._("The game is over. Type quit to leave the table; board and standings still "
-                                 "answer.")))
+            words = {name: self._(typed) for name, typed in TABLE_WORDS.items()}
+            if session.seats:
+                # Translators: the game at an online table is over; the words are the typed ones.
+                said = self._("The game is over. Type {again} for a new game at this table, {stand} to give "
+                              "your seat up, or {leave} to leave the table; board and standings still "
+                              "answer.").format(**words)
+            else:
+                # Translators: the game at an online table is over, said to someone watching; the words are the
+                # typed ones.
+                said = self._("The game is over. Type {sit} to take a seat when one is open, or {leave} to "
+                              "leave the table.").format(**words)
+            self.say(news(said))
 
     def _table_command(self, line: str, session: TableSession) -> bool:
         """The table's own commands (say, chat, mute, table, leave); ``True`` when the line was one."""
@@ -903,8 +922,10 @@ class TablePlay(Terminal):
                             else self._("Chat messages are said again.")))
         elif chosen == "table":
             self.say(self.table_words(session, self.presenter(session)))
-        else:
+        elif chosen == "leave":
             raise Leave
+        else:
+            self.say(seat_request(session, chosen, self.language))
         return True
 
     def hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
@@ -921,6 +942,9 @@ class TablePlay(Terminal):
         # Translators: help at an online table, after the game's help; the words are the typed ones.
         table = self._("At the table: {say} and a message to chat, {chat} for the last messages, {mute} to "
                        "mute chat, {table} for who sits where, {leave} to leave the table.").format(**words)
+        # Translators: help at an online table, after the table's commands; the words are the typed ones.
+        table += " " + self._("Between games: {again} for a new game at this table, {stand} to give your seat "
+                              "up, {sit} to take an open one.").format(**words)
         return answer(" ".join([super().help_answer(session).text, table]))
 
     # ------------------------------------------------------------ news from the table
@@ -943,8 +967,12 @@ class TablePlay(Terminal):
             self.say(self.news_words(presenter, item))
         elif isinstance(item, Snapshot):
             session.reset(item)
-            # Translators: the table was read again from the room and is in step; whose turn follows.
-            self.say(combine([news(self._("The table is in step again.")), presenter.turn_news()]))
+            if item.change is None:
+                # Translators: the table was read again from the room and is in step; whose turn follows.
+                self.say(combine([news(self._("The table is in step again.")), presenter.turn_news()]))
+            else:
+                self.told_over = session.game.is_over()
+                self.say(self.reseated_words(session, presenter, item.change))
         elif isinstance(item, Chat):
             # Translators: a chat message at an online table; {name} is who sent it, {text} the message.
             seated = [seat.name for seat in session.view.spec.seats if seat.user == item.user]
@@ -999,6 +1027,38 @@ class TablePlay(Terminal):
                     else self._("You are watching."))
         return news(" ".join(said))
 
+    def reseated_words(self, session: TableSession, presenter: Presenter, change: Reseated) -> Utterance | None:
+        """A seat taken or given up, a new game begun: who, and what follows (whose turn, or the seats open)."""
+        _ = self._
+        said = []
+        me = session.view.connection.user_id
+        for before, after in zip(change.before.seats, change.after.seats, strict=False):
+            if before.user == after.user:
+                continue
+            if after.user == me:
+                # Translators: at an online table, this player took a seat; {name} is the seat's player name.
+                said.append(_("You take a seat: you play {name}.").format(name=after.name))
+            elif after.user is not None:
+                # Translators: at an online table, someone took a seat; {name} is their player name.
+                said.append(_("{name} takes a seat.").format(name=after.name))
+            elif before.user == me:
+                # Translators: at an online table, this player gave their seat up between games.
+                said.append(_("You gave your seat up; you are watching."))
+            else:
+                # Translators: at an online table, a player gave their seat up between games; anyone may take it.
+                said.append(_("{name} gives their seat up; it is open.").format(name=before.name))
+        if change.new_game:
+            # Translators: a new game begins at an online table; {number} counts the table's games, {players}
+            # is a list of the players' names.
+            said.append(_("Game {number} at this table: {players}.").format(
+                number=self.language.number(change.after.number), players=self.language.join(change.after.players)))
+        waiting = change.after.open_seats()
+        if waiting:
+            said.append(SeatsOpen(count=len(waiting)).render(_, self.language.ngettext))
+        else:
+            said.append(presenter.turn_news().text)
+        return news(" ".join(said))
+
     def leaving_words(self) -> Utterance:
         # Translators: leaving an online table; the game stays in the room and the player can come back.
         return answer(self._("You left the table; the game stays in its room. Come back through My tables."))
@@ -1006,3 +1066,23 @@ class TablePlay(Terminal):
 
 class Leave(Exception):
     """``leave`` typed at a table."""
+
+
+def seat_request(session: TableSession, chosen: str, language: Language) -> Utterance:
+    """``again``, ``sit`` or ``stand`` (the terminal's and the window's): refused here when it cannot be done,
+    else asked of the referee, whose answer comes as news (the table changed, or its refusal)."""
+    view = session.view
+    if chosen == "sit":
+        session.network.call(view.sit_down())
+    elif not session.seats:
+        raise NotSeated()
+    elif chosen == "again":
+        if not session.game.is_over():
+            raise GameInProgress()
+        session.network.call(view.play_again())
+    else:
+        if not between_games(session.game, session.seq):
+            raise GameInProgress()
+        session.network.call(view.stand_up())
+    # Translators: a seat or a new game was asked for at an online table; the referee's answer is said next.
+    return answer(language._("Asked the table's referee."))

@@ -30,6 +30,7 @@ from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady
 from accessible_dice.online.protocol import Seat
+from accessible_dice.online.seating import between_games
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, playable
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.options import word as option_word
@@ -49,6 +50,7 @@ from accessible_dice.ui.terminal.online import (
     _snapshot,
     open_table,
     public_label,
+    seat_request,
     seats_prompt,
     table_label,
     typed_seats,
@@ -217,8 +219,9 @@ class OnlineMenu(Menu):
 
     def revealed(self) -> None:
         if self.connection is not None:
-            # Translators: the online menu's title; {user} is the Matrix user id signed in.
-            self.title = self._("Online, signed in as {user}:").format(user=self.connection.user_id)
+            # Translators: the online menu's title in the window (read out before the focused item, so without
+            # a colon); {user} is the Matrix user id signed in.
+            self.title = self._("Online, signed in as {user}").format(user=self.connection.user_id)
         super().revealed()
 
     def sign_out(self) -> None:
@@ -315,8 +318,9 @@ class OnlineMenu(Menu):
         # Translators: the item of Join a table that opens a field for a room's address.
         items.append(("room", self._("Another room"), lambda: self.window.push(Entry(self.window, prompt,
                                                                                      self.typed_room))))
-        # Translators: the title of the list of invitations and public tables with a free seat.
-        self.window.push(Menu(self.window, self._("Invitations and public tables:"), items))
+        # Translators: the title of the window's list of invitations and public tables with a free seat (read out
+        # before the focused item, so without a colon).
+        self.window.push(Menu(self.window, self._("Invitations and public tables"), items))
 
     def typed_room(self, typed: str) -> bool:
         """A room typed: the table there (the field closes as it opens); else the field stays for correction."""
@@ -351,8 +355,9 @@ class OnlineMenu(Menu):
         items: list[MenuItem] = [(f"table-{number}", table_label(self.window.language, table),
                                   partial(self.guarded, partial(self.sit, table.room_id)))
                                  for number, table in enumerate(tables)]
-        # Translators: the title of the list of online tables in progress.
-        self.window.push(Menu(self.window, self._("Tables in progress:"), items))
+        # Translators: the title of the window's list of online tables in progress (read out before the focused
+        # item, so without a colon).
+        self.window.push(Menu(self.window, self._("Tables in progress"), items))
 
     def sit(self, room: str) -> None:
         """Sit at the table in ``room``: its game read from the room, its news forwarded, its screen opened."""
@@ -500,9 +505,38 @@ class TableScreen(GameScreen):
 
     def actions(self) -> list[Cell]:
         if self.game.is_over():
+            cells = [Cell(key, label, label, act=partial(self.seat, key)) for key, label in self.seat_items()]
             label = self._(LEAVE)
-            return [Cell("menu", label, label, act=self.leave)]
+            return [*cells, Cell("menu", label, label, act=self.leave)]
         return super().actions()
+
+    def seat_items(self) -> list[tuple[str, str]]:
+        """What can be asked of the seats now: a new game once this one is over, a seat taken or given up
+        between games (the terminal's again, sit and stand)."""
+        _ = self._
+        if not self.table.seats:
+            # Translators: window item at an online table for someone watching: take the open seat.
+            return [("sit", _("Take a seat"))] if self.table.view.spec.open_seats() else []
+        items = []
+        if self.game.is_over():
+            # Translators: window item at an online table whose game is over: a new game at the same table.
+            items.append(("again", _("Play again at this table")))
+        if between_games(self.game, self.table.seq):
+            # Translators: window item at an online table between games: give one's seat up for someone else.
+            items.append(("stand", _("Give your seat up")))
+        return items
+
+    def seat(self, chosen: str) -> None:
+        """A new game, a seat taken or given up: asked of the table's referee, whose answer comes as news."""
+        try:
+            said = seat_request(self.table, chosen, self.window.language)
+        except DiceError as refusal:
+            self.window.refuse(refusal)
+            return
+        except OnlineError as error:
+            self.window.refuse(HomeserverTrouble(reason=str(error)))
+            return
+        self.window.say(said)
 
     def back(self) -> None:
         if self.game.is_over():
@@ -557,9 +591,15 @@ class TableActions(ActionsMenu):
                                                                                            table.presenter))),
             ("leave", _(LEAVE), table.leave),
         ]
-        return [kept[0], *own[:2], *kept[1:-1], own[2], kept[-1]]
+        seats: list[MenuItem] = [(key, label, partial(self.seat, key)) for key, label in table.seat_items()]
+        return [kept[0], *own[:2], *seats, *kept[1:-1], own[2], kept[-1]]
 
     def chat(self) -> None:
         """The chat field over the game, not over this menu (the message is sent from the game)."""
         self.window.remove(self)
         self.game.chat()
+
+    def seat(self, chosen: str) -> None:
+        """Back at the table, then the seat asked for, so the referee's answer is heard there as it comes."""
+        self.window.remove(self)
+        self.game.seat(chosen)
