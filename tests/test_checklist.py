@@ -1082,3 +1082,123 @@ def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_gam
         assert all(window._(game.title) in listed for game in GAMES.values())
     finally:
         pygame.display.quit()
+
+
+# ---------------------------------------------------------------- ER-05 a refusal is marked in print
+
+
+def test_ER_05_every_terminal_refusal_is_printed_after_the_error_word_and_spoken_without_it(tmp_path) -> None:
+    """Through the real command line: a refusal in a game, in the menu and at a menu question all begin with
+    "Error:", in the player's language; nothing else does."""
+    typed = ["9", "", "", "bogus", "shut 12", "q"]
+    lines = run_cli(MENU, typed, tmp_path).lines
+    refusals = [line for line in lines if line.startswith("Error: ")]
+    assert [line.split(" ", 2)[1] for line in refusals] == ["9", "bogus", "There"]
+    assert len(refusals) == 3 and all("Error" not in line for line in lines if line not in refusals)
+    czech = run_cli(["--lang", "cs", *MENU], ["9", "q"], tmp_path).lines
+    assert czech[1].startswith("Chyba: 9 ")
+
+
+def test_ER_05_the_mark_is_printed_but_not_spoken_and_repeat_marks_it_again() -> None:
+    """The voice says the refusal as it is (its sound marks it); the printed line, and a repeat of it, has the mark."""
+    import io
+
+    from accessible_dice.speech import SpeechSpy
+    from accessible_dice.ui.terminal import Announcer, refusal_mark
+    from accessible_dice.utterance import Utterance
+
+    out, voice = io.StringIO(), SpeechSpy()
+    announcer = Announcer(out, voice, mark=refusal_mark(EN))
+    announcer.say(Utterance("Flap 7 is already shut.", (Cue("invalid"),)))
+    announcer.say(Utterance("Turn 2."))
+    assert out.getvalue().splitlines() == ["Error: Flap 7 is already shut.", "Turn 2."]
+    assert [said.text for said in voice.utterances] == ["Flap 7 is already shut.", "Turn 2."]
+    announcer.say(announcer.history.last(), remember=False)  # repeat
+    assert out.getvalue().splitlines()[-1] == "Error: Flap 7 is already shut."
+
+
+# ---------------------------------------------------------------- CG-01 quick start
+
+
+def test_CG_01_a_first_start_plays_a_quick_game_of_shut_the_box_on_enter_enter(tmp_path) -> None:
+    """A fresh data and config folder: Enter, Enter, and the game has begun, one player, the usual options."""
+    lines = run_cli(["--ui", "console", "--speech", "text"], ["", "", "q"], tmp_path).lines
+    assert lines[0] == MAIN_MENU
+    assert lines[1].endswith("Enter: a quick game of Shut the Box alone, with the usual options.")
+    assert lines[3] == "Shut the Box: Player. Turn 1. Type roll or r, or press Enter, to throw. Type help for the commands."
+    practice = run_cli(["--ui", "console", "--speech", "text"], ["5", "", "q"], tmp_path).lines
+    assert practice[1].endswith("Enter: Shut the Box.")  # a practice game still asks
+
+
+def test_CG_01_the_window_starts_the_quick_game_on_enter_enter(driver: Driver) -> None:
+    from accessible_dice.ui.window.game import GameScreen
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("return")
+    assert driver.last.startswith("Choose a game. Start a quick game of Shut the Box alone, with the usual options")
+    driver.keys("return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen) and screen.game.id == "shut-the-box"
+    from accessible_dice.games import game_class
+    from accessible_dice.games.options import resolve
+
+    usual = resolve("shut-the-box", game_class("shut-the-box").options_spec, {})
+    assert screen.game.players == ("Player",) and screen.game.options == usual
+
+
+# ---------------------------------------------------------------- AU-07 speech on and off from the first screen
+
+
+def test_AU_07_the_terminal_main_menu_turns_speech_off_in_two_keys_at_once_and_keeps_it(tmp_path) -> None:
+    """A fresh config folder: the first screen is printed text with speech on; 7 and Enter turn the voice off
+    (the lines stay) and the next start has it off; 7 and Enter turn it on again."""
+    args = ["--ui", "console", "--speech", "text"]
+    first = run_cli(args, ["7", "q"], tmp_path).lines
+    assert "7 Turn speech off" in first[0] and first[1] == "Speech off."
+    assert first[2].startswith("Main menu: ") and "7 Turn speech on" in first[2]
+    assert config.load(tmp_path / "config" / config.FILE_NAME).settings.speech == "none"
+    again = run_cli(["--ui", "console"], ["7", "q"], tmp_path).lines
+    assert "7 Turn speech on" in again[0] and again[1] == "Speech on."
+    assert config.load(tmp_path / "config" / config.FILE_NAME).settings.speech == "auto"
+
+
+def test_AU_07_the_speaker_switches_off_and_on_at_once() -> None:
+    import io
+
+    from accessible_dice.speech import Speaker
+
+    out = io.StringIO()
+    speaker = Speaker("text", stream=out)
+    try:
+        speaker.switch("none")
+        assert speaker.backend == "none"
+        speaker.switch("text")
+        assert speaker.backend == "text" and out.getvalue().endswith("Speech: text lines.\n")
+    finally:
+        speaker.close()
+
+
+def test_AU_07_f7_turns_the_window_speech_off_and_on_from_the_main_menu_and_keeps_it(tmp_path) -> None:
+    """A fresh config folder: the main menu speaks and shows its words; F7 switches the real speaker (one key)."""
+    import io
+
+    from accessible_dice.speech import Speaker
+    from accessible_dice.ui.window.menu import MainMenu
+
+    path = tmp_path / config.FILE_NAME
+    window, spy = open_window(settings_path=path)
+    driver = Driver(window, spy)
+    window.voice = speaker = Speaker("text", stream=io.StringIO())
+    try:
+        window.push(MainMenu(window, manual=False, seed=None))
+        assert driver.last == "Main menu. New game, 1 of 8" and window.shown.answer is not None
+        driver.keys("f7")
+        assert driver.last == "Speech off." and speaker.backend == "none"
+        assert config.load(path).settings.speech == "none"
+        driver.keys("f7")
+        assert driver.last == "Speech on." and speaker.backend != "none"
+        assert config.load(path).settings.speech == "auto"
+    finally:
+        speaker.close()
+        pygame.display.quit()

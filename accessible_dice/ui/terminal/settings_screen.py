@@ -23,7 +23,11 @@ from accessible_dice import profiles as own_settings
 from accessible_dice import settings as config
 from accessible_dice.presentation import settings as words
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.speech import SpeechOutput
 from accessible_dice.utterance import Utterance
+
+#: Seconds "Speech off." may take to be heard before the voice goes.
+SWITCH_WAIT = 1.5
 
 
 class SettingsScreen:
@@ -48,14 +52,40 @@ class SettingsScreen:
         key = words.key_for(parts[0], self.language)
         if len(parts) == 1:
             return words.one(key, self.settings, self.language)
-        changed = self.settings.changed(key, words.typed(key, " ".join(parts[1:]), self.language))
+        failure = self.change(key, words.typed(key, " ".join(parts[1:]), self.language))
+        return words.changed(key, self.settings, self.language, failure)
+
+    def change(self, key: str, value: str) -> str | None:
+        """Set ``key`` to ``value`` (checked: a refusal changes nothing), saved and in effect; the reason
+        it could not be saved, if it could not."""
+        changed = self.settings.changed(key, value)
         failure = None
         try:
             self._keep(key, changed)
         except OSError as error:
             failure = error.strerror or str(error)
         self._apply(changed)
-        return words.changed(key, changed, self.language, failure)
+        return failure
+
+    def speaking(self, voice: SpeechOutput | None) -> bool:
+        """Whether speech is on: the voice speaks through some output (without a real voice, the setting says)."""
+        return getattr(voice, "backend", self.settings.speech) != "none"
+
+    def switch_speech(self, voice: SpeechOutput | None, say: Callable[[Utterance], None]) -> None:
+        """Speech off, or on again, at once and kept (checklist AU-07): the speech output ``none``, or
+        ``auto``, which finds the voice again. "Speech off." is said before the voice goes, so it is heard;
+        "Speech on." by the voice that came. The printed or shown text stays either way."""
+        on = not self.speaking(voice)
+        said = words.speech_switched(on, self.change("speech", "auto" if on else "none"), self.language)
+        switch = getattr(voice, "switch", None)
+        if not on:
+            say(said)
+        if switch is not None and voice is not None:
+            if not on:
+                voice.drain(SWITCH_WAIT)
+            switch("auto" if on else "none")
+        if on:
+            say(said)
 
     def _keep(self, key: str, changed: config.Settings) -> None:
         """Save a change: in the profile in effect when it holds that setting, else in the shared file."""
