@@ -26,7 +26,7 @@ from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
 from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.terminal.menu import MENU_LATEST, QUICK_GAME, default_players, quick_game_words
+from accessible_dice.ui.terminal.menu import MENU_LATEST, QUICK_GAME, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.settings import SettingsMenu
@@ -126,10 +126,10 @@ class GameChoice(Menu):
         chosen = self.guided if self.tutorial else self.ask_players
         items: list[MenuItem] = []
         if not (self.tutorial or self.practice) and QUICK_GAME in playable():  # Enter, Enter plays (CG-01)
-            # Translators: the first item of the window's game list; {quick_game} is e.g. "a quick game of
-            # Shut the Box alone, with the usual options".
-            items.append(("quick", self._("Start {quick_game}").format(
-                quick_game=quick_game_words(self.window.language)), self.quick))
+            # Translators: the first item of the window's game list (CG-01): {game} for one player, with the
+            # usual options; short, as it is drawn in large text.
+            items.append(("quick", self._("Quick game: {game} alone").format(game=self._(TITLES[QUICK_GAME])),
+                          self.quick))
         return items + [(game_id, listed_title(game_id, self.window.language), partial(chosen, game_id))
                         for game_id in TITLES]
 
