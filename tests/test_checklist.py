@@ -1046,7 +1046,7 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
 #: the actions menu (Escape). A new terminal command fails the test below until the window has it too.
 WINDOW_FOR_COMMAND = {
     "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
-    "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
+    "explain": "explain", "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
     "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
     "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
     "quit": "exit",
@@ -1200,3 +1200,65 @@ def test_AU_07_f7_turns_the_window_speech_off_and_on_from_the_main_menu_and_keep
     finally:
         speaker.close()
         pygame.display.quit()
+
+
+# ---------------------------------------------------------------- CG-08 game terms defined on demand
+
+
+def test_CG_08_every_scoring_category_of_every_game_has_a_definition_in_each_language() -> None:
+    """Every Yatzy box and Shut the Box way is a term; every game has terms; in each of the seven languages each
+    definition is translated (a sentence never reads the same as the English), with its placeholders."""
+    from accessible_dice.games.yatzy import Box
+    from accessible_dice.presentation import playable, terms
+    from accessible_dice.presentation.i18n import LANGUAGES
+    from accessible_dice.presentation.shut_the_box import WAY_NAMES
+
+    assert {term.name for term in terms.terms("yatzy")} >= {box.label for box in Box}
+    assert {term.name for term in terms.terms("shut-the-box")} >= set(WAY_NAMES.values())
+    assert all(terms.terms(game_id) for game_id in playable())
+    for code in LANGUAGES:
+        words = language(code)
+        for game_id in playable():
+            for term in terms.terms(game_id):
+                said = terms.definition(term, words).text
+                assert said.startswith(words._(term.name) + ": ")
+                if code != "en":
+                    assert words._(term.definition) != term.definition, (code, term.definition)
+                assert PLACEHOLDERS.search(said) is None, (code, said)
+
+
+def test_CG_08_explain_says_the_named_term_and_alone_lists_them_through_the_command_line(tmp_path) -> None:
+    """In English and in Czech, with the game's own names and words; a word that is no term is refused."""
+    args = ["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "2"]
+    lines = run_cli(args, ["explain full-house", "explain Small Straight", "explain", "explain bust", "q"],
+                    tmp_path).lines
+    assert lines[1:3] == ["Full house: Three dice of one face and two of another. It scores the sum of all five.",
+                          "Small straight: The dice 1, 2, 3, 4 and 5. It scores 15."]
+    assert lines[3].startswith("Terms of Yatzy: Ones, Twos, ") and lines[3].endswith(
+        "Type explain and a term, like explain ones.")
+    assert lines[4].startswith(refused("bust is not a term of this game; the terms are Ones, "))
+    czech = run_cli([*args, "--lang", "cs"], ["význam velka-postupka", "q"], tmp_path).lines
+    assert czech[1] == "Velká postupka: Kostky 2, 3, 4, 5 a 6. Dává 20 bodů."
+    help_line = run_cli(args[:-4] + ["--game", "quiclo", "--players", "Ola"], ["help", "explain helper", "q"],
+                        tmp_path).lines
+    assert "hint (a), explain, repeat" in help_line[1]
+    assert help_line[2] == "Helper: The program finds an equation for you. It costs 1 life."
+
+
+def test_CG_08_e_in_the_window_says_what_the_focused_box_or_move_means(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    screen.focus_on("box-full_house", "full_house-0")
+    driver.keys("e")
+    assert driver.last == "Full house: Three dice of one face and two of another. It scores the sum of all five."
+    flaps = driver.game("shut-the-box", ["Anna"], seed=2)
+    driver.keys("r")
+    flaps.focus_on("actions", "way-sum")  # the button "Sum (…)"
+    driver.keys("e")
+    assert driver.last == "Sum: Shut the flap of the two dice added, if that is 10 or less."
+    flaps.focus_on("board0", "flap0-3")  # "Flap 3, open"
+    driver.keys("e")
+    assert driver.last.startswith("Flap: One of the numbers 1 to 10 on your board.")
+    flaps.focus_on("dice", "die0")
+    driver.keys("e")
+    assert driver.last.startswith("Terms of Shut the Box: Flap, Singles, Sum, Difference, and Penalty points. "
+                                  "Press E on a box or a move")

@@ -25,7 +25,7 @@ from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Game, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.practice import kept_note, left_for_menu, practice_note
-from accessible_dice.presentation import options, presenter_for, scores
+from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -500,6 +500,8 @@ class Terminal:
                      else presenter.moves_answer())
         elif name == "hint":
             self.say(self.hint(command.args, session, presenter))
+        elif name == "explain":
+            self.say(terms.explain(session.game.id, command.args, self.language, keys=not self.typed))
         elif name == "stop":
             self.announcer.silence()
         elif name == "verbosity":

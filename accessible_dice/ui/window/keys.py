@@ -256,6 +256,10 @@ TABLE: tuple[Binding, ...] = (
             "A",
             # Translators: what the keys just named do, in the key help.
             N_("a hint: a good move")),
+    Binding("explain", "game", (Chord("e"),),
+            "E",
+            # Translators: what the keys just named do, in the key help: a game term explained (CG-08).
+            N_("what the focused box or move means, such as Full house; elsewhere, the game's terms")),
     Binding("records", "game", (Chord("h"),),
             "H",
             # Translators: what the keys just named do, in the key help.
