@@ -1046,8 +1046,8 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
 #: the actions menu (Escape). A new terminal command fails the test below until the window has it too.
 WINDOW_FOR_COMMAND = {
     "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
-    "explain": "explain", "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
-    "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
+    "explain": "explain", "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest",
+    "newest": "newest", "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
     "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
     "quit": "exit",
 }
@@ -1239,8 +1239,8 @@ def test_CG_08_explain_says_the_named_term_and_alone_lists_them_through_the_comm
     assert lines[4].startswith(refused("bust is not a term of this game; the terms are Ones, "))
     czech = run_cli([*args, "--lang", "cs"], ["význam velka-postupka", "q"], tmp_path).lines
     assert czech[1] == "Velká postupka: Kostky 2, 3, 4, 5 a 6. Dává 20 bodů."
-    help_line = run_cli(args[:-4] + ["--game", "quiclo", "--players", "Ola"], ["help", "explain helper", "q"],
-                        tmp_path).lines
+    help_line = run_cli(["--ui", "console", "--speech", "text", "--game", "quiclo", "--players", "Ola"],
+                        ["help", "explain helper", "q"], tmp_path).lines
     assert "hint (a), explain, repeat" in help_line[1]
     assert help_line[2] == "Helper: The program finds an equation for you. It costs 1 life."
 
