@@ -1047,9 +1047,9 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
 WINDOW_FOR_COMMAND = {
     "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
     "explain": "explain", "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest",
-    "newest": "newest", "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
-    "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
-    "quit": "exit",
+    "newest": "newest", "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo",
+    "settings": "settings", "history": "records", "profile": "profile", "rules": "rules", "report": "report",
+    "menu": "quit", "quit": "exit",
 }
 
 

@@ -229,15 +229,7 @@ class Speaker:
             backend, _ = self._start_first([self._voice_factory])
             if isinstance(backend, NoSpeech):
                 return
-            with self._lock:
-                old, self._backend = self._backend, backend
-                if self._closed:
-                    self._backend = None
-                    backend.close()
-                    return
-                self._begin(backend, announce=True)
-            if old is not None:
-                old.close()
+            self._take_over(backend)
         finally:
             self._retrying = False
 
@@ -246,9 +238,15 @@ class Speaker:
         again (``auto``) from the first screen, at once (checklist AU-07). The new output says which it is."""
         if self._order is None:
             return
-        backend, rest = self._start_first(self._order(choice))
+        self._take_over(*self._start_first(self._order(choice)))
+
+    def _take_over(self, backend: Backend, rest: list[BackendFactory] | None = None) -> None:
+        """A freshly started ``backend`` speaks from now on (``rest`` after it, if given); it says which it is,
+        and the one it replaces is closed."""
         with self._lock:
-            old, self._backend, self._next = self._backend, backend, rest
+            old, self._backend = self._backend, backend
+            if rest is not None:
+                self._next = rest
             if self._closed:
                 self._backend = None
                 backend.close()
