@@ -232,7 +232,7 @@ class Menu:
         if self.online is not None:
             # Translators: main menu item: play at online tables on Matrix with people elsewhere.
             items.append((self._("Play online"), ("online",)))
-        if self.settings is not None:  # AU-07: a number and Enter from the first screen
+        if self.settings is not None and hasattr(self.announcer.voice, "switch"):  # AU-07: a number and Enter
             if self.settings.speaking(self.announcer.voice):
                 # Translators: main menu item: no more speech, the lines are still printed (kept).
                 switch = self._("Turn speech off")
