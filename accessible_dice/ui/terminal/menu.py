@@ -78,7 +78,7 @@ QUICK_GAME = "shut-the-box"
 
 
 def quick_game_words(language: Language) -> str:
-    """What the quick game is, said where Enter (or the window's first item) starts it (CG-01)."""
+    """What the quick game is, said at the game list of a first start, where Enter starts it (CG-01)."""
     # Translators: the game list's quick start, before any game was played: {game} alone, usual options.
     return language._("a quick game of {game} alone, with the usual options").format(
         game=language._(TITLES[QUICK_GAME]))
