@@ -66,55 +66,92 @@ TERMS: dict[str, tuple[Term, ...]] = {
     "yatzy": (
         *(Term(box.label, _YATZY_LOWER.get(box, _UPPER), None if box in _YATZY_LOWER else face)
           for face, box in enumerate(Box, start=1)),
-        # Translators: what the Yatzy upper bonus is (the word Bonus is the scorecard row's).
-        Term(N_("Bonus"), N_("50 points more when Ones to Sixes add up to 63 or more.")),
+        # Translators: the name of the Yatzy upper bonus, explained on demand (the scorecard row's word).
+        Term(N_("Bonus"),
+             # Translators: what the Yatzy term Bonus means, said when the player asks (CG-08).
+             N_("50 points more when Ones to Sixes add up to 63 or more.")),
     ),
     "shut-the-box": (
         # Translators: a Shut the Box term, explained on demand: one of the ten numbered flaps.
-        Term(N_("Flap"), N_("One of the numbers 1 to 10 on your board. It is open until you shut it.")),
-        # Translators: what the Shut the Box move Singles does.
-        Term(WAY_NAMES["singles"], N_("Shut the flaps of the numbers on the two dice.")),
-        # Translators: what the Shut the Box move Sum does.
-        Term(WAY_NAMES["sum"], N_("Shut the flap of the two dice added, if that is 10 or less.")),
-        # Translators: what the Shut the Box move Difference does (easy variant only).
-        Term(WAY_NAMES["difference"], N_("Easy variant only: shut the flap of the larger die minus the smaller.")),
+        Term(N_("Flap"),
+             # Translators: what the Shut the Box term Flap means, said when the player asks (CG-08).
+             N_("One of the numbers 1 to 10 on your board. It is open until you shut it.")),
+        Term(WAY_NAMES["singles"],
+             # Translators: what the Shut the Box term Singles means, said when the player asks (CG-08).
+             N_("Shut the flaps of the numbers on the two dice.")),
+        Term(WAY_NAMES["sum"],
+             # Translators: what the Shut the Box term Sum means, said when the player asks (CG-08).
+             N_("Shut the flap of the two dice added, if that is 10 or less.")),
+        Term(WAY_NAMES["difference"],
+             # Translators: what the Shut the Box term Difference means, said when the player asks (CG-08).
+             N_("Easy variant only: shut the flap of the larger die minus the smaller.")),
         # Translators: a Shut the Box term, explained on demand: the score of a round.
-        Term(N_("Penalty points"), N_("At the end of a round, the sum of your open flaps. The fewest wins.")),
+        Term(N_("Penalty points"),
+             # Translators: what the Shut the Box term Penalty points means, said when the player asks (CG-08).
+             N_("At the end of a round, the sum of your open flaps. The fewest wins.")),
     ),
     "storeslem": (
-        # Translators: what a Storeslem board is (the word Board is the heading of the players' boards).
-        Term(N_("Board"), N_("Your nine different numbers from 1 to 24, in 3 rows of 3.")),
-        # Translators: what a strike is in Storeslem (the word is the strike button's).
-        Term(N_("Strike"), N_("Cross out a number on your board that you made from the dice.")),
-        # Translators: what passing is in Storeslem (the word is the hint's).
-        Term(N_("Pass"), N_("Strike nothing after this throw.")),
+        # Translators: the name of a player's Storeslem board, explained on demand (the boards' heading).
+        Term(N_("Board"),
+             # Translators: what the Storeslem term Board means, said when the player asks (CG-08).
+             N_("Your nine different numbers from 1 to 24, in 3 rows of 3.")),
+        # Translators: Storeslem's strike, explained on demand (the strike button's word).
+        Term(N_("Strike"),
+             # Translators: what the Storeslem term Strike means, said when the player asks (CG-08).
+             N_("Cross out a number on your board that you made from the dice.")),
+        # Translators: Storeslem's pass, explained on demand (the hint's word).
+        Term(N_("Pass"),
+             # Translators: what the Storeslem term Pass means, said when the player asks (CG-08).
+             N_("Strike nothing after this throw.")),
         # Translators: a Storeslem term, explained on demand: the diagonal bonus.
-        Term(N_("Free strike"), N_("When a diagonal is first struck, strike one more number of your choice. "
+        Term(N_("Free strike"),
+             # Translators: what the Storeslem term Free strike means, said when the player asks (CG-08).
+             N_("When a diagonal is first struck, strike one more number of your choice. "
                                    "Once a game.")),
         # Translators: a Storeslem term, explained on demand: a row with all its numbers struck.
-        Term(N_("Full row"), N_("A row with all three numbers struck: 10 points at the end.")),
+        Term(N_("Full row"),
+             # Translators: what the Storeslem term Full row means, said when the player asks (CG-08).
+             N_("A row with all three numbers struck: 10 points at the end.")),
         # Translators: a Storeslem term, explained on demand: a column with all its numbers struck.
-        Term(N_("Full column"), N_("A column with all three numbers struck: 15 points at the end.")),
+        Term(N_("Full column"),
+             # Translators: what the Storeslem term Full column means, said when the player asks (CG-08).
+             N_("A column with all three numbers struck: 15 points at the end.")),
     ),
     "threes-away": (
-        # Translators: what keeping is in Threes Away (the word is the keep button's).
-        Term(N_("Keep"), N_("Set aside dice you just threw: at least one, and every 3.")),
+        # Translators: Threes Away's keep, explained on demand (the keep button's word).
+        Term(N_("Keep"),
+             # Translators: what the Threes Away term Keep means, said when the player asks (CG-08).
+             N_("Set aside dice you just threw: at least one, and every 3.")),
         # Translators: a Threes Away term, explained on demand: a die showing 3.
-        Term(N_("Three"), N_("A die showing 3 counts 0 points.")),
+        Term(N_("Three"),
+             # Translators: what the Threes Away term Three means, said when the player asks (CG-08).
+             N_("A die showing 3 counts 0 points.")),
         # Translators: a Threes Away term, explained on demand: the game where the highest total wins.
-        Term(N_("High"), N_("The game where the highest total wins.")),
+        Term(N_("High"),
+             # Translators: what the Threes Away term High means, said when the player asks (CG-08).
+             N_("The game where the highest total wins.")),
         # Translators: a Threes Away term, explained on demand: the game where the lowest total wins.
-        Term(N_("Low"), N_("The game where the lowest total wins.")),
+        Term(N_("Low"),
+             # Translators: what the Threes Away term Low means, said when the player asks (CG-08).
+             N_("The game where the lowest total wins.")),
     ),
     "quiclo": (
         # Translators: a QUICLO term, explained on demand.
-        Term(N_("Equation"), N_("At least 3 dice with signs between them and one =. Both sides must be equal.")),
+        Term(N_("Equation"),
+             # Translators: what the QUICLO term Equation means, said when the player asks (CG-08).
+             N_("At least 3 dice with signs between them and one =. Both sides must be equal.")),
         # Translators: a QUICLO term, explained on demand: what a player has 3 of at the start.
-        Term(N_("Life"), N_("Everyone starts with 3. A wrong equation costs one; one with all 6 dice gains one.")),
+        Term(N_("Life"),
+             # Translators: what the QUICLO term Life means, said when the player asks (CG-08).
+             N_("Everyone starts with 3. A wrong equation costs one; one with all 6 dice gains one.")),
         # Translators: a QUICLO term, explained on demand: the solution helper (the typed word is helper).
-        Term(N_("Helper"), N_("The program finds an equation for you. It costs 1 life.")),
-        # Translators: what saying "no equation possible" does in QUICLO (the words are the hint's).
-        Term(N_("No equation possible"), N_("Say that no equation can be made. If the program finds one, you "
+        Term(N_("Helper"),
+             # Translators: what the QUICLO term Helper means, said when the player asks (CG-08).
+             N_("The program finds an equation for you. It costs 1 life.")),
+        # Translators: QUICLO's "no equation possible", explained on demand (the hint's words).
+        Term(N_("No equation possible"),
+             # Translators: what the QUICLO term No equation possible means, said when the player asks (CG-08).
+             N_("Say that no equation can be made. If the program finds one, you "
                                             "lose 1 life.")),
     ),
 }
