@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play, refused
+from e2e_support import LANGUAGES, play
+from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
 from pig.strategy import best_move, throw_value
@@ -123,7 +124,8 @@ def test_a_seeded_game_against_the_computer_through_the_real_command_line(tmp_pa
     end = next(number for number, line in enumerate(result.lines) if line.startswith("Game over."))
     assert result.lines[end - 1].startswith("cpu banks ") and result.lines[end].startswith("Game over. cpu wins with ")
     assert result.lines[end + 1].startswith("Type rematch or press Enter to play again")
-    assert result.lines[end + 2:] == [refused("The game is over.")] * (len(result.lines) - end - 3) + ["Goodbye."]
+    over = printed_refusal("The game is over.")
+    assert result.lines[end + 2:] == [over] * (len(result.lines) - end - 3) + ["Goodbye."]
     if result.other is not None:
         assert result.other.lines[0].startswith("Prasátko: Anna a cpu.")
 
