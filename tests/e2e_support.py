@@ -83,7 +83,15 @@ def no_save_left(data: Path) -> bool:
     return not list((data / "saves").glob("*.json"))
 #: The main menu as a new player hears it (no saved game yet).
 MAIN_MENU = ("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play online, "
-             "or 7 Quit. Enter: New game.")
+             "7 Turn speech off, or 8 Quit. Enter: New game.")
+#: The game list of a first start, where Enter plays the quick game (CG-01).
+GAME_LIST = ("Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, or 5 Threes Away. "
+             "Enter: a quick game of Shut the Box alone, with the usual options.")
+
+
+def refused(reason: str) -> str:
+    """A refusal as the terminal prints it: after the word that marks it (ER-05; the voice says only ``reason``)."""
+    return f"Error: {reason}"
 
 #: How faulthandler's dump of a run that hung begins (:func:`watched_command`): "Timeout (0:01:00)!".
 HUNG = "Timeout ("

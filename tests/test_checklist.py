@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from e2e_support import MAIN_MENU, no_save_left, run_cli, the_save
+from e2e_support import GAME_LIST, MAIN_MENU, no_save_left, refused, run_cli, the_save
 from window_driver import Driver, open_driver, open_window
 
 from accessible_dice import settings as config
@@ -87,15 +87,14 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
                     ["roll", "q"], tmp_path)
     assert saved.lines[-1] == "Game saved. Goodbye."
     kept = the_save(tmp_path).read_bytes()
-    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "7"], tmp_path)
-    assert played.lines[0].startswith("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, "
-                                      "5 Practice game, 6 Play online, or 7 Quit. Saved games, the latest first: "
-                                      "8 Yatzy with Ola: ")
+    played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "8"], tmp_path)
+    assert played.lines[0].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: "
+                                      "9 Yatzy with Ola: ")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
     assert played.lines[-2].startswith("Main menu: 1 New game, 2 Settings, ")
-    assert "Saved games, the latest first: 8 Yatzy with Ola: " in played.lines[-2]
+    assert "Saved games, the latest first: 9 Yatzy with Ola: " in played.lines[-2]
     assert the_save(tmp_path).read_bytes() == kept  # still the one save, untouched
     assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
 
@@ -246,9 +245,8 @@ def test_SR_05_the_terminal_menus_answer_repeat_and_stop(tmp_path) -> None:
     """Through the real command line: repeat says the menu again, stop says nothing and keeps the question."""
     result = run_cli(["--ui", "console", "--speech", "text"], ["repeat", "stop", "1", "opakovat", "q"], tmp_path)
     menu = MAIN_MENU
-    assert result.lines[:3] == [menu, menu, "Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, "
-                                "or 5 Threes Away. Enter: Shut the Box."]
-    assert result.lines[3].startswith("opakovat is not a choice here")
+    assert result.lines[:3] == [menu, menu, GAME_LIST]
+    assert result.lines[3].startswith(refused("opakovat is not a choice here"))
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["opakovat", "q"], tmp_path)
     assert czech.lines[1] == czech.lines[0]
 
@@ -331,7 +329,7 @@ def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path)
     again = run_cli(["--resume", *args[2:8]], ["3 4", "profile nein", "profile no", "q"], tmp_path)
     assert again.lines[0].endswith("Anna's own settings.")
     assert again.lines[2] == "3, 4."
-    assert again.lines[3] == "profile cannot be nein; use yes or no."
+    assert again.lines[3] == refused("profile cannot be nein; use yes or no.")
     assert again.lines[4].startswith("Anna uses the shared settings. Type profile yes")
     assert Profiles(config_folder / "profiles").load("Anna") is None
 
@@ -1025,16 +1023,16 @@ def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_nam
     """Through the real command line, in English and in Czech: the game is continued from the menu where
     it was left, and the help's list of commands names ``menu``."""
     played = run_cli(["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "3"],
-                     ["roll", "help", "menu", "8", "menu", "7"], tmp_path)
+                     ["roll", "help", "menu", "9", "menu", "8"], tmp_path)
     assert "report, menu, and quit (q). For listening:" in played.lines[2]
     assert played.lines[3] == "Game saved."
-    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 8 Yatzy with "
+    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 9 Yatzy with "
                                       "Anna: Anna's turn, round 1 of 15.")
     assert played.lines[5].startswith("Yatzy continued: Anna.")
     assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
     assert the_save(tmp_path).exists()
     czech = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs", "--game", "yatzy", "--players", "Anna"],
-                    ["roll", "nabídka", "7"], tmp_path)
+                    ["roll", "nabídka", "8"], tmp_path)
     assert czech.lines[2] == "Hra je uložená." and czech.lines[3].startswith("Hlavní nabídka")
 
 
@@ -1051,7 +1049,7 @@ def test_KB_09_at_the_pace_wait_the_terminal_plays_a_computer_step_on_each_enter
     said = played.lines
     at = said.index("cpu plays: press Enter for each step.")
     assert said[at + 1].startswith("cpu: open ")  # board answers
-    assert said[at + 2] == "cpu is a computer player: press Enter for its next step."
+    assert said[at + 2] == refused("cpu is a computer player: press Enter for its next step.")
     assert said[at + 3].startswith("cpu threw ") and said[at + 4].endswith("Anna's turn.")
     assert said[at + 5].startswith("Anna threw ")  # Enter on her own turn throws, as ever
     assert said.count("cpu plays: press Enter for each step.") == 1
@@ -1109,10 +1107,10 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
 #: the actions menu (Escape). A new terminal command fails the test below until the window has it too.
 WINDOW_FOR_COMMAND = {
     "dice": "dice", "board": "board", "standings": "standings", "turn": "turn", "moves": "moves", "hint": "hint",
-    "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest", "newest": "newest",
-    "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo", "settings": "settings",
-    "history": "records", "profile": "profile", "rules": "rules", "report": "report", "menu": "quit",
-    "quit": "exit",
+    "explain": "explain", "repeat": "repeat", "previous": "previous", "next": "next", "oldest": "oldest",
+    "newest": "newest", "verbosity": "verbosity", "stop": "stop", "undo": "undo", "redo": "redo",
+    "settings": "settings", "history": "records", "profile": "profile", "rules": "rules", "report": "report",
+    "menu": "quit", "quit": "exit",
 }
 
 
@@ -1143,3 +1141,185 @@ def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_gam
         assert all(window._(game.title) in listed for game in GAMES.values())
     finally:
         pygame.display.quit()
+
+
+# ---------------------------------------------------------------- ER-05 a refusal is marked in print
+
+
+def test_ER_05_every_terminal_refusal_is_printed_after_the_error_word_and_spoken_without_it(tmp_path) -> None:
+    """Through the real command line: a refusal in a game, in the menu and at a menu question all begin with
+    "Error:", in the player's language; nothing else does."""
+    typed = ["9", "", "", "bogus", "shut 12", "q"]
+    lines = run_cli(MENU, typed, tmp_path).lines
+    refusals = [line for line in lines if line.startswith("Error: ")]
+    assert [line.split(" ", 2)[1] for line in refusals] == ["9", "bogus", "Throw"]
+    assert len(refusals) == 3 and all("Error" not in line for line in lines if line not in refusals)
+    czech = run_cli(["--lang", "cs", *MENU], ["9", "q"], tmp_path).lines
+    assert czech[1].startswith("Chyba: 9 ")
+
+
+def test_ER_05_the_mark_is_printed_but_not_spoken_and_repeat_marks_it_again() -> None:
+    """The voice says the refusal as it is (its sound marks it); the printed line, and a repeat of it, has the mark."""
+    import io
+
+    from accessible_dice.speech import SpeechSpy
+    from accessible_dice.ui.terminal import Announcer, refusal_mark
+    from accessible_dice.utterance import Utterance
+
+    out, voice = io.StringIO(), SpeechSpy()
+    announcer = Announcer(out, voice, mark=refusal_mark(EN))
+    announcer.say(Utterance("Flap 7 is already shut.", (Cue("invalid"),)))
+    announcer.say(announcer.history.last(), remember=False)  # repeat
+    announcer.say(Utterance("Turn 2."))
+    assert out.getvalue().splitlines() == ["Error: Flap 7 is already shut."] * 2 + ["Turn 2."]
+    assert [said.text for said in voice.utterances] == ["Flap 7 is already shut."] * 2 + ["Turn 2."]
+
+
+# ---------------------------------------------------------------- CG-01 quick start
+
+
+def test_CG_01_a_first_start_plays_a_quick_game_of_shut_the_box_on_enter_enter(tmp_path) -> None:
+    """A fresh data and config folder: Enter, Enter, and the game has begun, one player, the usual options."""
+    lines = run_cli(["--ui", "console", "--speech", "text"], ["", "", "q"], tmp_path).lines
+    assert lines[0] == MAIN_MENU
+    assert lines[1].endswith("Enter: a quick game of Shut the Box alone, with the usual options.")
+    assert lines[3] == ("Shut the Box: Player. Turn 1. Type roll or r, or press Enter, to throw. Type help for the "
+                        "commands.")
+    practice = run_cli(["--ui", "console", "--speech", "text"], ["5", "", "q"], tmp_path).lines
+    assert practice[1].endswith("Enter: Shut the Box.")  # a practice game still asks
+
+
+def test_CG_01_the_window_starts_the_quick_game_on_enter_enter(driver: Driver) -> None:
+    from accessible_dice.ui.window.game import GameScreen
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("return")
+    assert driver.last.startswith("Choose a game. Quick game: Shut the Box alone, 1 of 6")
+    driver.keys("return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen) and screen.game.id == "shut-the-box"
+    from accessible_dice.games import game_class
+    from accessible_dice.games.options import resolve
+
+    usual = resolve("shut-the-box", game_class("shut-the-box").options_spec, {})
+    assert screen.game.players == ("Player",) and screen.game.options == usual
+
+
+# ---------------------------------------------------------------- AU-07 speech on and off from the first screen
+
+
+def test_AU_07_the_terminal_main_menu_turns_speech_off_in_two_keys_at_once_and_keeps_it(tmp_path) -> None:
+    """A fresh config folder: the first screen is printed text with speech on; 7 and Enter turn the voice off
+    (the lines stay) and the next start has it off; 7 and Enter turn it on again."""
+    args = ["--ui", "console", "--speech", "text"]
+    first = run_cli(args, ["7", "q"], tmp_path).lines
+    assert "7 Turn speech off" in first[0] and first[1] == "Speech off."
+    assert first[2].startswith("Main menu: ") and "7 Turn speech on" in first[2]
+    assert config.load(tmp_path / "config" / config.FILE_NAME).settings.speech == "none"
+    again = run_cli(["--ui", "console"], ["7", "q"], tmp_path).lines
+    assert "7 Turn speech on" in again[0] and again[1] == "Speech on."
+    assert config.load(tmp_path / "config" / config.FILE_NAME).settings.speech == "auto"
+
+
+def test_AU_07_the_speaker_switches_off_and_on_at_once() -> None:
+    import io
+
+    from accessible_dice.speech import Speaker
+
+    out = io.StringIO()
+    speaker = Speaker("text", stream=out)
+    try:
+        speaker.switch("none")
+        assert speaker.backend == "none"
+        speaker.switch("text")
+        assert speaker.backend == "text" and out.getvalue().endswith("Speech: text lines.\n")
+    finally:
+        speaker.close()
+
+
+def test_AU_07_f7_turns_the_window_speech_off_and_on_from_the_main_menu_and_keeps_it(tmp_path) -> None:
+    """A fresh config folder: the main menu speaks and shows its words; F7 switches the real speaker (one key)."""
+    import io
+
+    from accessible_dice.speech import Speaker
+    from accessible_dice.ui.window.menu import MainMenu
+
+    path = tmp_path / config.FILE_NAME
+    window, spy = open_window(settings_path=path)
+    driver = Driver(window, spy)
+    window.voice = speaker = Speaker("text", stream=io.StringIO())
+    try:
+        window.push(MainMenu(window, manual=False, seed=None))
+        assert driver.last == "Main menu. New game, 1 of 8" and window.shown.answer is not None
+        driver.keys("f7")
+        assert driver.last == "Speech off." and speaker.backend == "none"
+        assert config.load(path).settings.speech == "none"
+        driver.keys("f7")
+        assert driver.last == "Speech on." and speaker.backend != "none"
+        assert config.load(path).settings.speech == "auto"
+    finally:
+        speaker.close()
+        pygame.display.quit()
+
+
+# ---------------------------------------------------------------- CG-08 game terms defined on demand
+
+
+def test_CG_08_every_scoring_category_of_every_game_has_a_definition_in_each_language() -> None:
+    """Every Yatzy box and Shut the Box way is a term; every game has terms; in each of the seven languages each
+    definition is translated (a sentence never reads the same as the English), with its placeholders."""
+    from accessible_dice.games.yatzy import Box
+    from accessible_dice.presentation import playable, terms
+    from accessible_dice.presentation.i18n import LANGUAGES
+    from accessible_dice.presentation.shut_the_box import WAY_NAMES
+
+    assert {term.name for term in terms.terms("yatzy")} >= {box.label for box in Box}
+    assert {term.name for term in terms.terms("shut-the-box")} >= set(WAY_NAMES.values())
+    assert all(terms.terms(game_id) for game_id in playable())
+    for code in LANGUAGES:
+        words = language(code)
+        for game_id in playable():
+            for term in terms.terms(game_id):
+                said = terms.definition(term, words).text
+                assert said.startswith(words._(term.name) + ": ")
+                if code != "en":
+                    assert words._(term.definition) != term.definition, (code, term.definition)
+                assert PLACEHOLDERS.search(said) is None, (code, said)
+
+
+def test_CG_08_explain_says_the_named_term_and_alone_lists_them_through_the_command_line(tmp_path) -> None:
+    """In English and in Czech, with the game's own names and words; a word that is no term is refused."""
+    args = ["--ui", "console", "--speech", "text", "--game", "yatzy", "--players", "Anna", "--seed", "2"]
+    lines = run_cli(args, ["explain full-house", "explain Small Straight", "explain", "explain bust", "q"],
+                    tmp_path).lines
+    assert lines[1:3] == ["Full house: Three dice of one face and two of another. It scores the sum of all five.",
+                          "Small straight: The dice 1, 2, 3, 4 and 5. It scores 15."]
+    assert lines[3].startswith("Terms of Yatzy: Ones, Twos, ") and lines[3].endswith(
+        "Type explain and a term, like explain ones.")
+    assert lines[4].startswith(refused("bust is not a term of this game; the terms are Ones, "))
+    czech = run_cli([*args, "--lang", "cs"], ["význam velka-postupka", "q"], tmp_path).lines
+    assert czech[1] == "Velká postupka: Kostky 2, 3, 4, 5 a 6. Dává 20 bodů."
+    help_line = run_cli(["--ui", "console", "--speech", "text", "--game", "quiclo", "--players", "Ola"],
+                        ["help", "explain helper", "q"], tmp_path).lines
+    assert "hint (a), explain, repeat" in help_line[1]
+    assert help_line[2] == "Helper: The program finds an equation for you. It costs 1 life."
+
+
+def test_CG_08_e_in_the_window_says_what_the_focused_box_or_move_means(driver: Driver) -> None:
+    screen = driver.game("yatzy", ["Anna"], seed=2)
+    screen.focus_on("box-full_house", "full_house-0")
+    driver.keys("e")
+    assert driver.last == "Full house: Three dice of one face and two of another. It scores the sum of all five."
+    flaps = driver.game("shut-the-box", ["Anna"], seed=2)
+    driver.keys("r")
+    flaps.focus_on("actions", "way-sum")  # the button "Sum (…)"
+    driver.keys("e")
+    assert driver.last == "Sum: Shut the flap of the two dice added, if that is 10 or less."
+    flaps.focus_on("board0", "flap0-3")  # "Flap 3, open"
+    driver.keys("e")
+    assert driver.last.startswith("Flap: One of the numbers 1 to 10 on your board.")
+    flaps.focus_on("dice", "die0")
+    driver.keys("e")
+    assert driver.last.startswith("Terms of Shut the Box: Flap, Singles, Sum, Difference, and Penalty points. "
+                                  "Press E on a box or a move")

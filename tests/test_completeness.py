@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from catalog_support import catalogs, write_pseudo_catalog
-from e2e_support import run_cli
+from e2e_support import refused, run_cli
 from pig import EVERY_GAME, registered
 from test_catalogs import language_from_po
 from test_conformance import player_counts
@@ -230,7 +230,7 @@ def test_a_registered_game_missing_a_part_is_refused_in_words_by_the_menu_and_th
     menu = run_cli(terminal, ["1", "6", "q"], tmp_path, module="pig", extra=without)
     assert menu.status == 0
     assert "6 Pig" in " ".join(menu.lines)
-    assert "Pig cannot be played here yet." in menu.lines
+    assert refused("Pig cannot be played here yet.") in menu.lines
     direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
     assert direct.status == 2
     assert f"pig cannot be played here yet; it lacks its {'rules page' if part == 'pages' else part}" in direct.stderr

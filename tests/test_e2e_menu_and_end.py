@@ -7,7 +7,7 @@ import os
 import shutil
 from pathlib import Path
 
-from e2e_support import AFTER_GAME, run_cli
+from e2e_support import AFTER_GAME, refused, run_cli
 
 CONSOLE = ["--ui", "console", "--speech", "text"]
 #: Threes Away's Low example (rules sheet), one round alone with real dice: 9 points, five lines typed.
@@ -86,7 +86,7 @@ def test_a_damaged_memory_is_forgotten_and_the_menu_works(tmp_path: Path) -> Non
     (tmp_path / "last-game.json").write_text("{not json", encoding="utf-8")
     result = run_cli(CONSOLE, ["", "q"], tmp_path)
     assert result.status == 0
-    assert result.lines[1].endswith("Enter: Shut the Box.")
+    assert result.lines[1].endswith("Enter: a quick game of Shut the Box alone, with the usual options.")
 
 
 def test_quitting_before_anything_is_done_says_no_game_was_saved(tmp_path: Path) -> None:
@@ -108,8 +108,8 @@ def test_quiclo_a_judged_equation_is_final_and_undo_says_why(tmp_path: Path) -> 
                      tmp_path)
     assert result.lines[0].startswith("QUICLO Equation: Ola. You start with 3 lives.")
     # A judged equation is final (Move.final, docs/playing.md): the life it cost stays, and undo says why.
-    assert result.lines[2].startswith("1=1=1: wrong.") and "Ola loses a life: 2 lives left." in result.lines[2]
-    assert result.lines[3] == "What that move showed or cost stays; it cannot be taken back."
+    assert result.lines[2].startswith(refused("1=1=1: wrong.")) and "Ola loses a life: 2 lives left." in result.lines[2]
+    assert result.lines[3] == refused("What that move showed or cost stays; it cannot be taken back.")
 
 
 def test_typed_values_while_real_dice_are_due_are_refused_as_values(tmp_path: Path) -> None:

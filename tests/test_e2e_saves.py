@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import run_cli
+from e2e_support import refused, run_cli
 
 from accessible_dice import save, saved_games
 from accessible_dice.history import RECORD_SECONDS, ScoreHistory
@@ -253,7 +253,7 @@ def test_names_with_control_characters_or_direction_marks_are_refused_everywhere
     assert flag.status == 2 and "Name 2 holds a control or invisible character" in flag.stderr
     assert name not in flag.stderr and not flag.lines
     menu = run_cli(CONSOLE, ["1", "1", name, "Anna", "", "", "roll", "q"], tmp_path)
-    assert any(line.startswith("Name 1 holds a control or invisible character (U+") for line in menu.lines)
+    assert any(line.startswith(refused("Name 1 holds a control or invisible character (U+")) for line in menu.lines)
     assert not any(name in line for line in menu.lines)
     (path,) = (tmp_path / "saves").glob("*.json")
     data = save.read_with_info(path)

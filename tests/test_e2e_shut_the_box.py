@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import AFTER_GAME, LANGUAGES, MAIN_MENU, no_save_left, play, run_cli, the_save
+from e2e_support import AFTER_GAME, LANGUAGES, MAIN_MENU, no_save_left, play, refused, run_cli, the_save
 
 MANUAL = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben"]
@@ -50,9 +50,9 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     assert lines[0] == "Shut the Box: Anna and Ben. Anna's turn. Type help for the commands."
     assert lines[1] == "Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."
     # Every refusal is said with its reason, and the game waits at the same prompt.
-    assert lines[2:7] == [reason for _, reason in AT_THE_DICE_PROMPT]
+    assert lines[2:7] == [refused(reason) for _, reason in AT_THE_DICE_PROMPT]
     assert lines[7] == "Anna threw 1 and 2. Singles: 1 and 2. Sum: 3."
-    assert lines[8:14] == [reason for _, reason in AT_THE_MOVE_PROMPT]
+    assert lines[8:14] == [refused(reason) for _, reason in AT_THE_MOVE_PROMPT]
     assert lines[14] == "Flaps 1 and 2 shut. Ben's turn."
     # The end of the game on its own line, the winner first; then what can be done (here input ends).
     assert lines[-4:] == ["Flap 10 shut. Anna shut the box!",
@@ -116,22 +116,22 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert result.status == 0
     assert result.lines[0] == MAIN_MENU
     assert "9 is not a choice here; type a number from 1 to " in "\n".join(result.lines)
-    assert "Every name needs at least one letter; put commas between names." in result.lines
-    assert "Option rounds cannot be 0; use a whole number from 1 to 20." in result.lines
+    assert refused("Every name needs at least one letter; put commas between names.") in result.lines
+    assert refused("Option rounds cannot be 0; use a whole number from 1 to 20.") in result.lines
     assert "Shut the Box: Anna and Ben. 2 rounds. Anna's turn. Type help for the commands." in result.lines
     assert result.lines[-1] == "Game saved. Goodbye."
-    again = run_cli(["--ui", "console", "--speech", "text"], ["8", "board", "q"], tmp_path)
+    again = run_cli(["--ui", "console", "--speech", "text"], ["9", "board", "q"], tmp_path)
     assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play "
-                        r"online, or 7 Quit\. Saved games, the latest first: 8 Shut the Box with Anna and Ben: "
-                        r"Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Standings: 1\. Anna, 0 "
-                        r"penalty points\. 1\. Ben, 0 penalty points\. Enter: New game\.", again.lines[0])
+                        r"online, 7 Turn speech off, or 8 Quit\. Saved games, the latest first: 9 Shut the Box with "
+                        r"Anna and Ben: Anna's turn, round 1 of 2\. Last played today at .+, real dice\. Standings: "
+                        r"1\. Anna, 0 penalty points\. 1\. Ben, 0 penalty points\. Enter: New game\.", again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 
 
 def test_resume_without_a_save_says_so_and_opens_the_menu(tmp_path: Path) -> None:
     result = run_cli(["--ui", "console", "--speech", "text", "--resume"], ["q"], tmp_path)
     assert result.status == 0
-    assert result.lines[:2] == ["There is no saved game to continue.",
+    assert result.lines[:2] == [refused("There is no saved game to continue."),
                                 MAIN_MENU]
     assert result.lines[-1] == "Goodbye."
 

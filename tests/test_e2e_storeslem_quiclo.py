@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e_support import AFTER_GAME, LANGUAGES, play
+from e2e_support import AFTER_GAME, LANGUAGES, play, refused
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -23,21 +23,21 @@ def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path, lang: str
         "of three dice. Full rows score 10, 10, and 10; full columns 15, 15, and 15. Your turn. Fill your "
         "board: type board and nine different numbers from 1 to 24, row by row, or random-board. Type help for "
         "the commands.",
-        "A board has 9 numbers; you gave 3.",
-        "30 cannot be on the board; use whole numbers from 1 to 24.",
-        "Fill in your board first: nine different numbers from 1 to 24.",
+        refused("A board has 9 numbers; you gave 3."),
+        refused("30 cannot be on the board; use whole numbers from 1 to 24."),
+        refused("Fill in your board first: nine different numbers from 1 to 24."),
         "Anna's board is set. Row 1: 5, 6, 17. Row 2: 1, 9, 3. Row 3: 21, 4, 2.",
         "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355.",
-        "Enter 3 values from 1 to 6; you entered 4.",
+        refused("Enter 3 values from 1 to 6; you entered 4."),
         "Anna threw 2, 4, and 5. Your turn. You can strike 1, 2, 3, 4, 5, 6, and 9, or pass.",
-        "7 is not on your board.",
+        refused("7 is not on your board."),
         "Anna struck 2, 4, and 5. Throw 1 of 3 done.",
         "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355.",
         "Anna threw 6, 5, and 4. Your turn. You can strike 1, 3, 6, and 9, or pass.",
         "Anna struck 6 and 9 (5 + 4). Anna completed a diagonal. Free strike: Anna strikes any open number. "
         "Strike any open number: 1, 3, 17, and 21.",
-        "Take your free strike first: strike one open number of your choice.",
-        "20 is not on your board.",
+        refused("Take your free strike first: strike one open number of your choice."),
+        refused("20 is not on your board."),
         "Anna struck 17, the free strike. Throw 2 of 3 done.",
         "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355.",
         "Anna threw 1, 6, and 3. Your turn. You can strike 1, 3, and 21, or pass.",
@@ -66,19 +66,19 @@ def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path:
     assert result.lines == [
         "QUICLO Equation: Anna and Ben. Everyone starts with 1 life. Anna's turn. Type help for the commands.",
         "Anna, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
-        "Enter 6 values from 1 to 12; you entered 3.",
-        "Die 1: 13 is not valid, enter 1 to 12.",
+        refused("Enter 6 values from 1 to 12; you entered 3."),
+        refused("Die 1: 13 is not valid, enter 1 to 12."),
         "Anna threw 12, 3, 7, 1, 10, and 5. Type an equation with at least 3 of the dice, like 12/3=2+2; or "
         "helper, or none.",
         "Hint: an equation with all 6 dice exists.",
-        "An equation needs an = sign, like 12/3=2+2. Or type helper, or none.",
+        refused("An equation needs an = sign, like 12/3=2+2. Or type helper, or none."),
         "Helper: 12 − 10 + 7 = 5 + 3 + 1. Anna loses the last life. Ben's turn.",
         "Ben, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
-        "Throw the dice first.",
+        refused("Throw the dice first."),
         "Ben threw 1, 2, 3, 4, 5, and 6. Type an equation with at least 3 of the dice, like 12/3=2+2; or "
         "helper, or none.",
-        "2+2=: wrong. A number is missing at the end. Ben loses the last life. Round 1 over. "
-        "Anna is out. Ben is out.",
+        refused("2+2=: wrong. A number is missing at the end. Ben loses the last life. Round 1 over. "
+                "Anna is out. Ben is out."),
         "Game over. Anna and Ben share the win: they were out in the same round.",
         AFTER_GAME,
         "Standings: 1. Anna, 0 rounds survived. 1. Ben, 0 rounds survived.",
@@ -92,8 +92,8 @@ def test_quiclo_undo_after_the_helper_gives_no_life_back(tmp_path: Path) -> None
     result = play("en", args, ["r", "helper", "undo", "9-10/10=6*4/3", "s"], tmp_path)
     assert result.lines[2:] == [
         "Helper: 9 − 10 ÷ 10 = 6 × 4 ÷ 3. Ola loses a life: 2 lives left. Kari's turn.",
-        "What that move showed or cost stays; it cannot be taken back.",
-        "Throw the dice first.",
+        refused("What that move showed or cost stays; it cannot be taken back."),
+        refused("Throw the dice first."),
         "Lives: Ola 2 lives and Kari 3 lives.",
         "Game saved. Goodbye.",
     ]

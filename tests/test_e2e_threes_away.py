@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_support import AFTER_GAME, LANGUAGES, play
+from e2e_support import AFTER_GAME, LANGUAGES, play, refused
 
 MANUAL = ["--game", "threes-away", "--ui", "console", "--speech", "text", "--dice", "manual",
           "--players", "Anna,Ben", "--option", "start=roll"]
@@ -21,17 +21,17 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "Threes Away: Anna and Ben. Low: the lowest total wins. Everyone throws all five dice; the highest sum "
         "starts. The starting player throws one die for the number of rounds. Type help for the commands.",
         "Anna, throw 5 dice to decide who starts and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
-        "Enter 5 values from 1 to 6; you entered 2.",
+        refused("Enter 5 values from 1 to 6; you entered 2."),
         "Anna threw 6, 6, 6, 6, and 6 for the start.",
         "Ben, throw 5 dice to decide who starts and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
         "Ben threw 1, 1, 1, 1, and 1 for the start. Anna starts.",
         "Anna, throw 1 die for the number of rounds and type its value from 1 to 6, like 3.",
-        "Die 1: 7 is not valid, enter 1 to 6.",
+        refused("Die 1: 7 is not valid, enter 1 to 6."),
         "Anna threw 1 for the rounds. The game has 1 round. Anna's turn.",
         "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
-        "Throw the dice first.",
+        refused("Throw the dice first."),
         "Anna threw 3, 2, 6, 4, and 5. Keep the 3: die 1.",
-        "Keep every 3: die 1 shows 3.",
+        refused("Keep every 3: die 1 shows 3."),
         "3 and 2 kept, 2 points so far.",
         "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355.",
         "Anna threw 6, 3, and 1. Keep the 3: die 2.",

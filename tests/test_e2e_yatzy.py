@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play
+from e2e_support import LANGUAGES, play, refused
 
 MANUAL = ["--game", "yatzy", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
 
@@ -28,15 +28,16 @@ def test_a_whole_game_with_a_rethrow_and_bad_input_at_every_prompt(tmp_path: Pat
     assert result.lines[:13] == [
         "Yatzy: Anna. Your turn. Type help for the commands.",
         "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
-        "Enter 5 values from 1 to 6; you entered 3.",
+        refused("Enter 5 values from 1 to 6; you entered 3."),
         "Anna threw 1, 2, 3, 4, and 6. 2 throws left.",
-        "There is no die 9; the dice are numbered 1 to 5.",
-        "There is no box called kniffel; the boxes are: ones, twos, threes, fours, fives, sixes, one-pair, two-pairs, "
-        "three-of-a-kind, four-of-a-kind, small-straight, large-straight, full-house, chance, and yatzy.",
-        "Enter 5 values from 1 to 6; you entered 2.",
+        refused("There is no die 9; the dice are numbered 1 to 5."),
+        refused("There is no box called kniffel; the boxes are: ones, twos, threes, fours, fives, sixes, one-pair, "
+                "two-pairs, three-of-a-kind, four-of-a-kind, small-straight, large-straight, full-house, chance, "
+                "and yatzy."),
+        refused("Enter 5 values from 1 to 6; you entered 2."),
         "Held: the 1 (die 1). 2 throws left.",
         "Anna, throw 4 dice and type their values from 1 to 6, like 3 5 5 1 or 3551.",
-        "Enter 4 values from 1 to 6; you entered 2.",
+        refused("Enter 4 values from 1 to 6; you entered 2."),
         "Anna threw 1, 1, 2, and 3. Now 1, 1, 1, 2, and 3. 1 throw left.",
         "Ones: 3 points. Total 3 points. Round 1 of 15 over. Your turn.",
         "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
@@ -52,11 +53,11 @@ def test_roll_with_values_after_holding_starts_the_rethrow_with_those_dice(tmp_p
     assert result.lines[2:] == [
         "Anna threw 3, 3, 5, 2, and 3. 2 throws left.",
         "Held: the 3, the 3, and the 3 (dice 1, 2, and 5). 2 throws left.",
-        "Enter 2 values from 1 to 6; you entered 3.",
-        "Die 2: 7 is not valid, enter 1 to 6.",
+        refused("Enter 2 values from 1 to 6; you entered 3."),
+        refused("Die 2: 7 is not valid, enter 1 to 6."),
         "Anna threw 4 and 4. Now 3, 3, 4, 4, and 3. 1 throw left.",
         "Anna threw 6 and 6. Now 3, 3, 6, 6, and 3. No throws left: score a box.",
-        "No throws left: score a box.",
+        refused("No throws left: score a box."),
         "Game saved. Goodbye.",
     ]
 
@@ -68,14 +69,14 @@ def test_values_typed_after_holding_start_the_rethrow_as_roll_with_values_does(t
     assert result.lines[2:] == [
         "Ola threw 5, 5, 2, 3, and 1. 2 throws left.",
         "Held: the 5 and the 5 (dice 1 and 2). 2 throws left.",
-        "Enter 3 values from 1 to 6; you entered 4.",
+        refused("Enter 3 values from 1 to 6; you entered 4."),
         "Ola threw 6, 6, and 6. Now 5, 5, 6, 6, and 6. 1 throw left.",
         "Held: the 6, the 6, and the 6 (dice 3, 4, and 5). 1 throw left.",
-        "All five dice are held: release one to throw again.",
-        "All five dice are held: release one to throw again.",
+        refused("All five dice are held: release one to throw again."),
+        refused("All five dice are held: release one to throw again."),
         "Released: the 6 (die 5). 1 throw left.",
         "Ola threw 2. Now 5, 5, 6, 6, and 2. No throws left: score a box.",
-        "No throws left: score a box.",
+        refused("No throws left: score a box."),
         "Game saved. Goodbye.",
     ]
 

@@ -221,12 +221,12 @@ def test_an_unknown_room_is_refused_in_words_and_a_bad_one_on_the_command_line_i
 def test_the_main_menu_plays_online_and_comes_back(synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
     kept = kept_sign_in(tmp_path, synapse_server, "menuplayer")
     program = Program.start(tmp_path, ["--ui", "console"])
-    program.expect("6 Play online, or 7 Quit.")
+    program.expect("6 Play online, 7 Turn speech off, or 8 Quit.")
     program.type("6")
     program.expect(f"Online, signed in as {kept.user_id}:")
     program.type("5")
-    program.expect("6 Play online, or 7 Quit.")
-    program.type("7")
+    program.expect("6 Play online, 7 Turn speech off, or 8 Quit.")
+    program.type("8")
     program.expect("Goodbye.")
     assert program.ended() == 0
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import LANGUAGES, play
+from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
 from pig.strategy import best_move, throw_value
@@ -123,7 +124,8 @@ def test_a_seeded_game_against_the_computer_through_the_real_command_line(tmp_pa
     end = next(number for number, line in enumerate(result.lines) if line.startswith("Game over."))
     assert result.lines[end - 1].startswith("cpu banks ") and result.lines[end].startswith("Game over. cpu wins with ")
     assert result.lines[end + 1].startswith("Type rematch or press Enter to play again")
-    assert result.lines[end + 2:] == ["The game is over."] * (len(result.lines) - end - 3) + ["Goodbye."]
+    over = printed_refusal("The game is over.")
+    assert result.lines[end + 2:] == [over] * (len(result.lines) - end - 3) + ["Goodbye."]
     if result.other is not None:
         assert result.other.lines[0].startswith("Prasátko: Anna a cpu.")
 
@@ -132,10 +134,10 @@ def test_a_game_in_the_window_by_keys_from_the_main_menu(driver: Driver) -> None
     """The menu offers Pig; R throws and throws again, Enter on the Hold button banks, N plays the computer's
     turns through; the game ends."""
     driver.window.push(MainMenu(driver.window, manual=False, seed=3))
-    driver.keys("return")  # New game
-    assert driver.last.endswith("1 of 6")
-    driver.keys(*["down"] * 5)
-    assert driver.last == "Pig, 6 of 6"
+    driver.keys("return")  # New game: the quick game, then the five games and Pig
+    assert driver.last.endswith("1 of 7")
+    driver.keys(*["down"] * 6)
+    assert driver.last == "Pig, 7 of 7"
     driver.keys("return")
     driver.type("Anna, cpu")
     driver.keys("return", "return")  # the players, then the first item of the options: start

@@ -140,7 +140,7 @@ def test_the_window_in_the_pseudo_locale_speaks_no_english(driver: Driver) -> No
     while not screen.game.is_over():
         driver.keys("return")
     driver.keys("return")  # back to the main menu
-    driver.keys("return", "return")  # new game: the first game
+    driver.keys("return", "down", "return")  # new game: the first game after the quick one
     driver.type("Anna, cpu")
     driver.keys("return", "down", "return")  # the first option's field
     driver.type("maybe")

@@ -147,7 +147,7 @@ def test_CG_05_help_lists_the_commands_that_work_now_and_each_one_works() -> Non
     run = play(["help", "roll", "help"], seed=3)
     before, after = run.lines[1], run.lines[3]
     assert before.startswith("Now: roll (r, or Enter). Any time: dice (d), board (b), standings (s), turn (t), "
-                             "moves (m), hint (a), repeat, previous (,), next (.), oldest (<), newest (>), "
+                             "moves (m), hint (a), explain, repeat, previous (,), next (.), oldest (<), newest (>), "
                              "verbosity (v), stop, undo, redo, settings")
     assert after.startswith("Now: singles, sum, shut N, or c N, a move by its number in the moves list. "
                             "N is a flap's number, like shut 7 or shut 3 4. Any time:")

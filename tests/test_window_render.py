@@ -37,14 +37,14 @@ def _games(d: Driver) -> None:
 
 def _options(d: Driver) -> None:
     _games(d)
-    d.keys("down", "return")
+    d.keys("down", "down", "return")  # past the quick game: Yatzy
     d.type("Anna, Bartholomew-Maximilian, cpu")
     d.keys("return")
 
 
 def _entry(d: Driver) -> None:
     _games(d)
-    d.keys("return")
+    d.keys("down", "return")  # past the quick game: Shut the Box
     d.type("Anna, Ben, Carla, Dave")
 
 

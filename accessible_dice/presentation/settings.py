@@ -95,8 +95,7 @@ def changed(key: str, settings: Settings, language: Language, saved: str | None 
     if faint is not None:
         parts.append(faint)
     if saved is not None:
-        # Translators: the settings file could not be written; {reason} is the system's reason.
-        parts.append(language._("The settings could not be saved: {reason}.").format(reason=saved))
+        parts.append(not_saved(saved, language))
     said = answer(" ".join(parts))
     return in_own_languages(said) if key == "language" else said
 
@@ -110,6 +109,25 @@ def contrast_warning(key: str, settings: Settings, language: Language) -> str | 
 
     faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
     return None if faint is None else options.refusal_words(faint, language)
+
+
+def not_saved(reason: str, language: Language) -> str:
+    """The settings file could not be written: the change holds for this run only."""
+    # Translators: the settings file could not be written; {reason} is the system's reason.
+    return language._("The settings could not be saved: {reason}.").format(reason=reason)
+
+
+def speech_switched(on: bool, saved: str | None, language: Language) -> Utterance:
+    """Speech turned on or off from the main menu or by the window's key (AU-07), and whether it was kept."""
+    if on:  # noqa: SIM108 - each message keeps its own translator comment
+        # Translators: speech was turned on from the main menu (or the window's key); it is kept.
+        parts = [language._("Speech on.")]
+    else:
+        # Translators: speech was turned off from the main menu (or the window's key): text only, kept.
+        parts = [language._("Speech off.")]
+    if saved is not None:
+        parts.append(not_saved(saved, language))
+    return answer(" ".join(parts))
 
 
 def prompt(language: Language) -> Utterance:

@@ -29,11 +29,16 @@ class SilentSpeechNotice:
     def __init__(self, speaker: Speaker, chosen: str, show: Callable[[Utterance], None], gettext: Translate) -> None:
         """``chosen`` is the ``--speech`` choice: a player who chose ``text`` or ``none`` is not told."""
         self._speaker = speaker
-        self._expected = chosen in SILENT
+        self._expected = False
+        self.chosen(chosen)
         self._show = show
         self._gettext = gettext
         self._told = False
         self._next_try = 0.0
+
+    def chosen(self, choice: str) -> None:
+        """The player chose ``choice`` (speech turned off or on with F7): silence chosen is not told."""
+        self._expected = choice in SILENT
 
     def tick(self, now: float) -> bool:
         """Tell the player (once per silence) and try the voice again when due; ``True`` when something changed."""

@@ -66,6 +66,8 @@ class Speaker:
 
     #: The built-in voice, tried again by retry_voice() when nothing speaks aloud (none: never retried).
     _voice_factory: BackendFactory | None = None
+    #: The backends a ``--speech`` choice tries, in order, for :meth:`switch` (none: made from given backends).
+    _order: Callable[[str], list[BackendFactory]] | None = None
 
     def __init__(
         self,
@@ -86,20 +88,9 @@ class Speaker:
         ``terminal``: the terminal front end, where ``auto`` never speaks
         through the screen reader (see :func:`terminal_order`).
         """
-        if choice not in CHOICES:
-            raise ValueError(f"unknown speech output {choice!r}; expected one of {', '.join(CHOICES)}")
-        from accessible_dice.speech.screenreader import ScreenReaderBackend
-        from accessible_dice.speech.tts import TtsBackend
-
-        factories: dict[str, BackendFactory] = {
-            "screenreader": lambda: ScreenReaderBackend(only_with_orca=choice == "auto", on_voice=on_voice),
-            "tts": lambda: TtsBackend(on_voice),
-            "text": lambda: TextBackend(stream),
-            "none": NoSpeech,
-        }
-        order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
-        self._setup([factories[name] for name in order], settings, gettext, always_announce=choice == "auto")
-        self._voice_factory = factories["tts"]
+        self._order = partial(_backends, stream=stream, on_voice=on_voice, terminal=terminal)
+        self._setup(self._order(choice), settings, gettext, always_announce=choice == "auto")
+        self._voice_factory = self._order("tts")[0]
 
     @classmethod
     def with_backends(
@@ -241,17 +232,31 @@ class Speaker:
             backend, _ = self._start_first([self._voice_factory])
             if isinstance(backend, NoSpeech):
                 return
-            with self._lock:
-                old, self._backend = self._backend, backend
-                if self._closed:
-                    self._backend = None
-                    backend.close()
-                    return
-                self._begin(backend, announce=True)
-            if old is not None:
-                old.close()
+            self._take_over(backend)
         finally:
             self._retrying = False
+
+    def switch(self, choice: str) -> None:
+        """Speak through ``choice`` (a ``--speech`` word) from now on: speech turned off (``none``) or on
+        again (``auto``) from the first screen, at once (checklist AU-07). The new output says which it is."""
+        if self._order is None:
+            return
+        self._take_over(*self._start_first(self._order(choice)))
+
+    def _take_over(self, backend: Backend, rest: list[BackendFactory] | None = None) -> None:
+        """A freshly started ``backend`` speaks from now on (``rest`` after it, if given); it says which it is,
+        and the one it replaces is closed."""
+        with self._lock:
+            old, self._backend = self._backend, backend
+            if rest is not None:
+                self._next = rest
+            if self._closed:
+                self._backend = None
+                backend.close()
+                return
+            self._begin(backend, announce=True)
+        if old is not None:
+            old.close()
 
     def configure(self, settings: VoiceSettings) -> bool:
         """Change the built-in voice's settings; ``False`` (and a spoken notice) if no voice speaks the language."""
@@ -392,6 +397,25 @@ class Speaker:
             self._begin(backend, announce=True, failed=failed_label)
             for utterance in held:
                 self.speak(utterance)
+
+
+def _backends(choice: str, *, stream: TextIO | None, on_voice: VoiceListener | None,
+              terminal: bool) -> list[BackendFactory]:
+    """The backends ``choice`` tries, in order: the one chosen and those after it, or, for ``auto``, all
+    (in the terminal, :func:`terminal_order`)."""
+    if choice not in CHOICES:
+        raise ValueError(f"unknown speech output {choice!r}; expected one of {', '.join(CHOICES)}")
+    from accessible_dice.speech.screenreader import ScreenReaderBackend
+    from accessible_dice.speech.tts import TtsBackend
+
+    factories: dict[str, BackendFactory] = {
+        "screenreader": lambda: ScreenReaderBackend(only_with_orca=choice == "auto", on_voice=on_voice),
+        "tts": lambda: TtsBackend(on_voice),
+        "text": lambda: TextBackend(stream),
+        "none": NoSpeech,
+    }
+    order = ORDER[ORDER.index(choice):] if choice != "auto" else terminal_order() if terminal else ORDER
+    return [factories[name] for name in order]
 
 
 def terminal_order() -> tuple[str, ...]:

@@ -48,6 +48,8 @@ COMMON: dict[str, tuple[str, tuple[str, ...]]] = {
     "choose": (N_("choose"), ("c",)),
     # Translators: terminal command: a hint.
     "hint": (N_("hint"), ("a",)),
+    # Translators: terminal command: what a game term means ("explain full-house"); alone, the game's terms.
+    "explain": (N_("explain"), ()),
     # Translators: terminal command: the last announcement again.
     "repeat": (N_("repeat"), ()),
     # Translators: terminal command: the previous announcement in the history.
@@ -327,8 +329,9 @@ def dice_in(words: tuple[str, ...] | list[str], typed: Typed, table: Sequence[in
 
 #: The shared commands that work at any time, in the order help says them (undo and redo answer
 #: "nothing to take back" when there is nothing, so they are always listed).
-ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "repeat", "previous", "next", "oldest", "newest",
-            "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "menu", "quit")
+ANY_TIME = ("dice", "board", "standings", "turn", "moves", "hint", "explain", "repeat", "previous", "next", "oldest",
+            "newest", "verbosity", "stop", "undo", "redo", "settings", "history", "profile", "rules", "report", "menu",
+            "quit")
 
 
 def actions_now(game: Game, language: Language, *, manual: bool = False) -> list[str]:

@@ -40,7 +40,7 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal import Announcer, Terminal
+from accessible_dice.ui.terminal import Announcer, Terminal, refusal_mark
 from accessible_dice.ui.terminal.inbox import Lines
 from accessible_dice.ui.terminal.menu import Menu, default_players
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
@@ -335,7 +335,7 @@ def _outputs(launch: Launch, lang: Language, chosen: config.Settings) -> Announc
 
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
     speaker = Speaker(launch.speech, settings=voice, gettext=lang._, stream=stream, on_voice=duck, terminal=True)
-    return Announcer(stream, speaker, cues)
+    return Announcer(stream, speaker, cues, mark=refusal_mark(lang))
 
 
 def _cues() -> SoundPlayer | None:

@@ -25,7 +25,7 @@ from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Game, GameEnded, Move
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.practice import kept_note, left_for_menu, practice_note
-from accessible_dice.presentation import options, presenter_for, scores
+from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -86,6 +86,13 @@ class NoSuchVerbosity(InvalidInput):
     template = N_("{level} is not a verbosity; it can be {allowed}.")
 
 
+def refusal_mark(language: Language) -> str:
+    """The word before a refusal's printed line in the terminal (ER-05)."""
+    # Translators: printed (not spoken by the built-in voice) before each refusal in the terminal, e.g.
+    # "Error: Flap 7 is already shut."; a screen reader reading the terminal and a braille display show it.
+    return language._("Error:")
+
+
 def before_last(game: Game, moves: Sequence[Move]) -> Game:
     """A copy of ``game`` after all of ``moves`` but the last (each checked), to try or weigh the last one."""
     trial = copy.deepcopy(game)
@@ -100,13 +107,17 @@ class Announcer:
     ``lines`` is where the terminal prints; ``voice`` speaks (a
     :class:`~accessible_dice.speech.Speaker`; when its backend is ``text`` it
     prints the line itself and the terminal does not); ``cues`` plays the
-    sounds.
+    sounds. ``mark`` is the word printed before every refusal's line
+    (:func:`refusal_mark`, ER-05): the printed line has it, a voice does not
+    say it (docs/playing.md, "Refusals").
     """
 
-    def __init__(self, lines: TextIO | None, voice: SpeechOutput | None = None, cues: CuePlayer | None = None) -> None:
+    def __init__(self, lines: TextIO | None, voice: SpeechOutput | None = None, cues: CuePlayer | None = None,
+                 mark: str = "") -> None:
         self.lines = lines
         self.voice = voice
         self.cues = cues
+        self.mark = mark
         self.history = History()
 
     def say(self, utterance: Utterance | None, remember: bool = True) -> None:
@@ -114,13 +125,22 @@ class Announcer:
             return
         if remember:
             self.history.add(utterance)
+        printed = self.printed(utterance)
         if self.lines is not None and not self._voice_prints():
-            self.lines.write(" ".join(utterance.text.split()) + "\n")
+            self.lines.write(" ".join(printed.text.split()) + "\n")
             self.lines.flush()
         if self.voice is not None:
-            self.voice.speak(utterance)
+            self.voice.speak(printed if self._voice_prints() else utterance)
         if self.cues is not None and utterance.cues:
             self.cues.play_all(utterance.cues)
+
+    def printed(self, utterance: Utterance) -> Utterance:
+        """``utterance`` as its line is printed: a refusal (it has the "invalid" cue, as the window's alert
+        does) begins with the mark, so it stands apart on the screen and on a braille line, not by sound
+        alone."""
+        if not self.mark or not any(cue.name == "invalid" for cue in utterance.cues):
+            return utterance
+        return dataclasses.replace(utterance, text=f"{self.mark} {utterance.text}")
 
     def _voice_prints(self) -> bool:
         """Whether the voice is the ``text`` backend, which prints each line itself (also after a fallback)."""
@@ -480,6 +500,8 @@ class Terminal:
                      else presenter.moves_answer())
         elif name == "hint":
             self.say(self.hint(command.args, session, presenter))
+        elif name == "explain":
+            self.say(terms.explain(session.game.id, command.args, self.language, keys=not self.typed))
         elif name == "stop":
             self.announcer.silence()
         elif name == "verbosity":

@@ -73,6 +73,17 @@ def default_players(language: Language) -> tuple[str, ...]:
     return (language._("Player"),)
 
 
+#: The game a first start offers to Enter at the game list (CG-01): the shortest to learn, alone, as it comes.
+QUICK_GAME = "shut-the-box"
+
+
+def quick_game_words(language: Language) -> str:
+    """What the quick game is, said at the game list of a first start, where Enter starts it (CG-01)."""
+    # Translators: the game list's quick start, before any game was played: {game} alone, usual options.
+    return language._("a quick game of {game} alone, with the usual options").format(
+        game=language._(TITLES[QUICK_GAME]))
+
+
 class Menu:
     """The main menu; ``settings`` and ``record_to`` (the score history) add their items when given.
 
@@ -221,6 +232,14 @@ class Menu:
         if self.online is not None:
             # Translators: main menu item: play at online tables on Matrix with people elsewhere.
             items.append((self._("Play online"), ("online",)))
+        if self.settings is not None and hasattr(self.announcer.voice, "switch"):  # AU-07: a number and Enter
+            if self.settings.speaking(self.announcer.voice):
+                # Translators: main menu item: no more speech, the lines are still printed (kept).
+                switch = self._("Turn speech off")
+            else:
+                # Translators: main menu item: speech again, after it was turned off (kept).
+                switch = self._("Turn speech on")
+            items.append((switch, ("speech",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
         listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
@@ -236,6 +255,10 @@ class Menu:
             return None
         if chosen == "settings":
             self._settings()
+            raise Back
+        if chosen == "speech":
+            assert self.settings is not None
+            self.settings.switch_speech(self.announcer.voice, self.say)
             raise Back
         if chosen == "history":
             self._scores()
@@ -302,7 +325,14 @@ class Menu:
             # Translators: at the game list, Enter starts the last game again as it was; {game}, {players}.
             again = self._("Enter: {game} again with {players}, as last time.").format(
                 game=self._(TITLES[last["game"]]), players=self.language.join(last["players"]))
+        elif not practice and QUICK_GAME in playable():  # a first start: Enter, Enter plays (CG-01)
+            # Translators: at the game list of a first start; {quick_game} is e.g. "a quick game of Shut the
+            # Box alone, with the usual options".
+            again = self._("Enter: {quick_game}.").format(quick_game=quick_game_words(self.language))
         game_id = self._game(again)
+        if game_id is None and last is None:
+            self.say(tutorial.offer(QUICK_GAME, self.language))
+            return self._started(QUICK_GAME, default_players(self.language), {}, self.manual)
         if game_id is None:
             assert last is not None
             try:

@@ -26,8 +26,12 @@ from accessible_dice.presentation import settings as words
 from accessible_dice.presentation import voices as voice_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceInfo
 from accessible_dice.utterance import Utterance
+
+#: Seconds "Speech off." may take to be heard before the voice goes.
+SWITCH_WAIT = 1.5
 
 
 class SettingsScreen:
@@ -57,7 +61,7 @@ class SettingsScreen:
             return self._voice(parts[1:])
         if len(parts) == 1:
             return words.one(key, self.settings, self.language)
-        return self.change(key, words.typed(key, " ".join(parts[1:]), self.language))
+        return self._changed(key, words.typed(key, " ".join(parts[1:]), self.language))
 
     def _voice(self, typed: Sequence[str]) -> Utterance:
         """``voice``: its value and the language's voices, numbered; ``voice all``: every voice; ``voice 3``,
@@ -67,22 +71,47 @@ class SettingsScreen:
         if not text or (voices and text.casefold() in {"all", options.word("all", self.language).casefold()}):
             listed = voice_words.listing(voices, self.language, every=bool(text))
             return answer(f"{words.current('voice', self.settings, self.language, voices)} {listed.text}")
-        return self.change("voice", voice_words.chosen(text, voices, self.language))
+        return self._changed("voice", voice_words.chosen(text, voices, self.language))
+
+    def _changed(self, key: str, value: str) -> Utterance:
+        """:meth:`change`, said: the new value, and whether it holds now and was saved."""
+        return words.changed(key, self.settings, self.language, self.change(key, value), self.voices())
 
     def said(self, key: str) -> str:
         """A setting's value in the player's words (a voice by its name)."""
         return words.said_value(key, self.settings, self.language, self.voices())
 
-    def change(self, key: str, text: str) -> Utterance:
-        """Set ``key`` from ``text`` (English value words), save it and apply it; the change in words."""
-        changed = self.settings.changed(key, text)
+    def change(self, key: str, value: str) -> str | None:
+        """Set ``key`` to ``value`` (checked: a refusal changes nothing), saved and in effect; the reason
+        it could not be saved, if it could not."""
+        changed = self.settings.changed(key, value)
         failure = None
         try:
             self._keep(key, changed)
         except OSError as error:
             failure = error.strerror or str(error)
         self._apply(changed)
-        return words.changed(key, changed, self.language, failure, self.voices())
+        return failure
+
+    def speaking(self, voice: SpeechOutput | None) -> bool:
+        """Whether speech is on: the voice speaks through some output (without a real voice, the setting says)."""
+        return getattr(voice, "backend", self.settings.speech) != "none"
+
+    def switch_speech(self, voice: SpeechOutput | None, say: Callable[[Utterance], None]) -> None:
+        """Speech off, or on again, at once and kept (checklist AU-07): the speech output ``none``, or
+        ``auto``, which finds the voice again. "Speech off." is said before the voice goes, so it is heard;
+        "Speech on." by the voice that came. The printed or shown text stays either way."""
+        on = not self.speaking(voice)
+        said = words.speech_switched(on, self.change("speech", "auto" if on else "none"), self.language)
+        switch = getattr(voice, "switch", None)
+        if not on:
+            say(said)
+        if switch is not None and voice is not None:
+            if not on:
+                voice.drain(SWITCH_WAIT)
+            switch("auto" if on else "none")
+        if on:
+            say(said)
 
     def _keep(self, key: str, changed: config.Settings) -> None:
         """Save a change: in the profile in effect when it holds that setting, else in the shared file."""

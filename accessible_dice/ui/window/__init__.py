@@ -736,6 +736,10 @@ class Window:
             self.push(self.general_help())
         elif action == "full_screen":
             self.full_screen(not self.prefs.settings.full_screen)
+        elif action == "speech":
+            self.prefs.switch_speech(self.voice, lambda said: self.say(said, remember=False))
+            if self.speech_notice is not None:  # turned off on purpose: no "speech is not working"
+                self.speech_notice.chosen(self.prefs.settings.speech)
         else:
             return False
         return True

@@ -29,7 +29,7 @@ from typing import Any
 from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.practice import kept_note, left_for_menu
-from accessible_dice.presentation import TITLES, options
+from accessible_dice.presentation import TITLES, options, terms
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
@@ -339,6 +339,8 @@ class GameScreen(Screen):
             self.execute(Command(name))
         elif name == "records":
             self.records()
+        elif name == "explain":
+            self.explain()
         elif name == "skip":
             self.skip()
         elif name == "type" and self.window.texting:
@@ -361,6 +363,14 @@ class GameScreen(Screen):
     def exit(self) -> None:
         self.terminal.goodbye(self.session)
         self.window.running = False
+
+    def explain(self) -> None:
+        """E: what the focused Yatzy box or move means (CG-08), else the game's terms; the terminal's ``explain``."""
+        cell = self.focus.cell()
+        language = self.window.language
+        term = terms.focused(self.game.id, self.focus.row_key, "" if cell is None else cell.label, language)
+        self.window.say(terms.explain(self.game.id, (), language, keys=True) if term is None
+                        else terms.definition(term, language))
 
     def records(self) -> None:
         """H: this game's records for its players, from the score history (the terminal's ``history``)."""

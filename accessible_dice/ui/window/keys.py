@@ -136,6 +136,10 @@ TABLE: tuple[Binding, ...] = (
             N_("Alt+Enter"),
             # Translators: what the keys just named do, in the key help.
             N_("full screen, or back to a window (remembered)")),
+    Binding("speech", "anywhere", (Chord("F7", shift=None),),
+            "F7",
+            # Translators: what the keys just named do, in the key help; the choice is kept (AU-07).
+            N_("speech off, or on again (the text stays; kept for the next start)")),
     Binding("theme", "anywhere", (Chord("F8", shift=None),),
             "F8",
             # Translators: what the keys just named do, in the key help.
@@ -254,6 +258,10 @@ TABLE: tuple[Binding, ...] = (
             "A",
             # Translators: what the keys just named do, in the key help.
             N_("a hint: a good move")),
+    Binding("explain", "game", (Chord("e"),),
+            "E",
+            # Translators: what the keys just named do, in the key help: a game term explained (CG-08).
+            N_("what the focused box or move means, such as Full house; elsewhere, the game's terms")),
     Binding("records", "game", (Chord("h"),),
             "H",
             # Translators: what the keys just named do, in the key help.

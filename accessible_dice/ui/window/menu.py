@@ -26,7 +26,7 @@ from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
 from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.terminal.menu import MENU_LATEST, default_players
+from accessible_dice.ui.terminal.menu import MENU_LATEST, QUICK_GAME, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.settings import SettingsMenu
@@ -124,8 +124,19 @@ class GameChoice(Menu):
 
     def items(self) -> list[MenuItem]:
         chosen = self.guided if self.tutorial else self.ask_players
-        return [(game_id, listed_title(game_id, self.window.language), partial(chosen, game_id))
-                for game_id in TITLES]
+        items: list[MenuItem] = []
+        if not (self.tutorial or self.practice) and QUICK_GAME in playable():  # Enter, Enter plays (CG-01)
+            # Translators: the first item of the window's game list (CG-01): {game} for one player, with the
+            # usual options; short, as it is drawn in large text.
+            items.append(("quick", self._("Quick game: {game} alone").format(game=self._(TITLES[QUICK_GAME])),
+                          self.quick))
+        return items + [(game_id, listed_title(game_id, self.window.language), partial(chosen, game_id))
+                        for game_id in TITLES]
+
+    def quick(self) -> None:
+        """The quick game: the default player and options, the dice the menu offers first."""
+        self.window.say(tutorials.offer(QUICK_GAME, self.window.language))
+        Options(self.menu, QUICK_GAME, default_players(self.window.language)).start()
 
     def guided(self, game_id: str) -> None:
         """The tutorial of ``game_id``: the one left earlier, or a new one."""
