@@ -75,7 +75,8 @@ class SettingsScreen:
 
     def _changed(self, key: str, value: str) -> Utterance:
         """:meth:`change`, said: the new value, and whether it holds now and was saved."""
-        return words.changed(key, self.settings, self.language, self.change(key, value), self.voices())
+        failure = self.change(key, value)
+        return words.changed(key, self.settings, self.language, failure, self.voices())
 
     def said(self, key: str) -> str:
         """A setting's value in the player's words (a voice by its name)."""
