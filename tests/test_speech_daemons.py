@@ -107,8 +107,18 @@ def _console(tmp_path: Path, args: list[str], typed: list[str], **env: str) -> s
 def test_SR_01_SR_12_the_terminal_goodbye_reaches_speech_dispatcher_in_czech(dispatcher: SpeechDispatcherDaemon,
                                                                    tmp_path: Path) -> None:
     """Item 1 and 2: "Hra uložena. Na shledanou." queued at the daemon, every message with language cs."""
-    done = _console(tmp_path, ["--speech", "screenreader", "--lang", "cs", "--game", "shut-the-box",
-                               "--players", "Anna,cpu1", "--seed", "1"], ["r", "quit"], **dispatcher.env)
+    # Anna types quit once she has heard her throw, as a player does: typed at once, quit's interrupting
+    # goodbye may rightly cut the throw before the daemon has it.
+    program = subprocess.Popen([sys.executable, "-m", "accessible_dice", "--ui", "console", "--speech", "screenreader",
+                                "--lang", "cs", "--game", "shut-the-box", "--players", "Anna,cpu1", "--seed", "1"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               encoding="utf-8", env=_game_env(tmp_path, **dispatcher.env))
+    assert program.stdin is not None
+    program.stdin.write("r\n")
+    program.stdin.flush()
+    assert wait_until(lambda: len(dispatcher.queued()) >= 2, limit=30)
+    stdout, stderr = program.communicate("quit\n", timeout=60)
+    done = subprocess.CompletedProcess(program.args, program.returncode, stdout, stderr)
     assert done.returncode == 0, done.stderr
     goodbye = CS._("Game saved. Goodbye.")
     assert done.stdout.splitlines()[-1] == goodbye

@@ -49,7 +49,8 @@ def speaker(dummy_mixer: None) -> Iterator[Speaker]:
 def engine(speaker: Speaker) -> dict[str, Any]:
     """The engine's own rate, volume, pitch and voice, read back on its thread (speech cut off: no waiting)."""
     speaker.silence()
-    return speaker._backend.properties()  # type: ignore[union-attr] - the built-in voice is speaking
+    # The read waits behind what the voice's thread has to do first: seconds, on a busy machine.
+    return speaker._backend.properties(limit=15.0)  # type: ignore[union-attr] - the built-in voice is speaking
 
 
 def test_SR_06_the_voices_for_the_games_language_come_first(speaker: Speaker) -> None:
