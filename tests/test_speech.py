@@ -61,7 +61,13 @@ def U(text: str, interrupt: bool = False) -> Utterance:  # short: read like the 
     return Utterance(text, interrupt=interrupt)
 
 
-def wait_for(condition, limit: float = 3.0) -> bool:
+def wait_for(condition, limit: float = 15.0) -> bool:
+    """Whether ``condition`` came true within ``limit`` seconds.
+
+    Every caller waits for something that must come (no caller expects it
+    not to), so the limit only bounds a failure: it is long because a busy CI
+    machine takes seconds to start a voice and render its first words.
+    """
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         if condition():

@@ -62,6 +62,31 @@ def test_SR_06_the_voices_for_the_games_language_come_first(speaker: Speaker) ->
     assert len(offered(voices, "en")) == len(voices), "the other languages' voices follow: none is left out"
 
 
+def test_SR_06_a_sentence_right_after_a_change_of_settings_is_spoken_in_full(speaker: Speaker) -> None:
+    """A change leaves nothing queued in eSpeak NG, so the sentence after it has all its sound.
+
+    (Once, the settings were still on eSpeak's queue when the sentence came:
+    now and then it rendered empty, and the built-in voice was given up.)
+    """
+    from pyttsx3.drivers import _espeak
+
+    backend: Any = speaker._backend
+
+    def changes_then_sentences() -> list[tuple[int, bool]]:
+        said = []
+        for step in range(40):
+            backend._apply(VoiceSettings(rate=150 + step, volume=1.0, pitch=40 + step, language="en"),
+                           ("gmw/en", "gmw/en-us")[step % 2])
+            busy = bool(_espeak.IsPlaying())
+            said.append((Path(backend._render(f"Speech rate, slider, {150 + step}")).stat().st_size, busy))
+        return said
+
+    said = backend._worker.call(changes_then_sentences, 60.0)
+    assert not any(busy for _, busy in said), "eSpeak NG still had settings to take when the sentence came"
+    assert min(size for size, _ in said) > 20_000, "every sentence has its sound"
+    assert speaker.backend == "tts"
+
+
 def test_SR_06_the_window_steps_through_the_voices_and_each_choice_reaches_the_engine(
         speaker: Speaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ACCESSIBLE_DICE_CONFIG", str(tmp_path / "config"))

@@ -253,6 +253,12 @@ class TtsBackend(Backend):
         self._finished.set()
 
     def _apply(self, settings: VoiceSettings, voice: str | None) -> None:
+        """Set the voice, rate, volume and pitch, and wait until eSpeak NG has taken them.
+
+        eSpeak NG queues rate, volume and pitch for its own thread; a sentence
+        sent while it still worked through them came out empty now and then
+        (about one in 300), and an empty sentence ends the built-in voice.
+        """
         self._applied = (settings, voice)
         # The voice first: choosing a voice resets rate and volume in some engines.
         for name, value in (
@@ -267,6 +273,7 @@ class TtsBackend(Backend):
                 self._engine.setProperty(name, value)
             except Exception as error:  # a stale saved voice must not silence the game
                 log.warning("the built-in voice refused %s=%r: %s", name, value, error)
+        self._settle()
 
     def _render(self, text: str) -> str:
         """Write ``text`` as speech to a file and answer its path."""
