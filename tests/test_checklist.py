@@ -1263,6 +1263,29 @@ def test_AU_07_f7_turns_the_window_speech_off_and_on_from_the_main_menu_and_keep
         pygame.display.quit()
 
 
+def test_AU_07_speech_on_again_is_the_output_the_player_had_chosen(tmp_path) -> None:
+    """A player who chose plain lines (or the built-in voice) gets that back, not whatever ``auto`` finds."""
+    import io
+
+    from accessible_dice.speech import Speaker
+    from accessible_dice.ui.window.menu import MainMenu
+
+    path = tmp_path / config.FILE_NAME
+    window, spy = open_window(settings=config.Settings(speech="text"), settings_path=path)
+    driver = Driver(window, spy)
+    window.voice = speaker = Speaker("text", stream=io.StringIO())
+    try:
+        window.push(MainMenu(window, manual=False, seed=None))
+        driver.keys("f7")
+        assert speaker.backend == "none" and config.load(path).settings.speech == "none"
+        driver.keys("f7")
+        assert driver.last == "Speech on." and speaker.backend == "text"
+        assert config.load(path).settings.speech == "text"
+    finally:
+        speaker.close()
+        pygame.display.quit()
+
+
 # ---------------------------------------------------------------- CG-08 game terms defined on demand
 
 

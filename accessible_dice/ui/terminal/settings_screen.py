@@ -50,6 +50,8 @@ class SettingsScreen:
         self.profiles = None if path is None else own_settings.Profiles(path.parent / own_settings.FOLDER)
         #: The player whose own settings are in effect, if any.
         self.player: str | None = None
+        #: The speech output chosen before speech was turned off in this run: turning it on brings it back.
+        self._before_off = "auto"
 
     def command(self, typed: Sequence[str]) -> Utterance:
         """``[]`` says them all; ``[name]`` one and what it takes; ``[name, value...]`` changes it."""
@@ -100,17 +102,21 @@ class SettingsScreen:
 
     def switch_speech(self, voice: SpeechOutput | None, say: Callable[[Utterance], None]) -> None:
         """Speech off, or on again, at once and kept (checklist AU-07): the speech output ``none``, or
-        ``auto``, which finds the voice again. "Speech off." is said before the voice goes, so it is heard;
-        "Speech on." by the voice that came. The printed or shown text stays either way."""
+        the output chosen before it was turned off (``auto`` after a restart: the voice is found again).
+        "Speech off." is said before the voice goes, so it is heard; "Speech on." by the voice that came.
+        The printed or shown text stays either way."""
         on = not self.speaking(voice)
-        said = words.speech_switched(on, self.change("speech", "auto" if on else "none"), self.language)
+        if not on and self.settings.speech != "none":
+            self._before_off = self.settings.speech  # a player's own choice (tts, screenreader) is not lost
+        output = self._before_off if on else "none"
+        said = words.speech_switched(on, self.change("speech", output), self.language)
         switch = getattr(voice, "switch", None)
         if not on:
             say(said)
         if switch is not None and voice is not None:
             if not on:
                 voice.drain(SWITCH_WAIT)
-            switch("auto" if on else "none")
+            switch(output)
         if on:
             say(said)
 
