@@ -16,6 +16,8 @@ import threading
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
+from accessible_dice import threads
+
 T = TypeVar("T")
 
 
@@ -28,7 +30,7 @@ class LoopThread:
 
     def start(self) -> None:
         """Start the loop's thread."""
-        self._thread.start()
+        threads.start(self._thread)
 
     @property
     def running(self) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from accessible_dice import history, save, saved_games, strategy
+from accessible_dice import history, save, saved_games, strategy, threads
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games import new_game
@@ -273,7 +273,7 @@ class Session:
                     log.info("the strategy could not be prepared in advance", exc_info=True)
 
         self._preparing = threading.Thread(target=work, name="strategy-warm-up", daemon=True)
-        self._preparing.start()
+        threads.start(self._preparing)
 
     # -- acting; each returns the events, or raises a DiceError and changes nothing
 

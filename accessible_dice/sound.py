@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from accessible_dice import audio, resources
+from accessible_dice import audio, resources, threads
 from accessible_dice.errors import N_
 from accessible_dice.utterance import Cue
 
@@ -262,7 +262,7 @@ class SoundPlayer:
             if self._closed:
                 return
             self._waiting.add(timer)
-        timer.start()
+        threads.start(timer)
 
     def close(self) -> None:
         """The program is ending: cues still waiting are dropped, and nothing plays from now on.

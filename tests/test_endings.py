@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from e2e_support import watched_command
 
-from accessible_dice import cli, storage
+from accessible_dice import cli, ending, storage
 from accessible_dice.speech.spy import SpeechSpy
 from accessible_dice.ui import launch
 from accessible_dice.ui.terminal import Announcer, Terminal
@@ -89,7 +89,7 @@ def in_process(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SpeechSpy:
         monkeypatch.setenv(key, value)
     voice = SpeechSpy()
     monkeypatch.setattr(launch, "_outputs", lambda *_args: Announcer(None, voice))
-    monkeypatch.setattr(launch, "_catch_signals", lambda: None)
+    monkeypatch.setattr(ending, "catch_signals", lambda: None)
     monkeypatch.setattr(launch, "_playing", launch._Playing())
     return voice
 

@@ -29,8 +29,7 @@ import pytest
 from e2e_support import HUNG, watched_command
 from test_golden import GOLDEN
 
-from accessible_dice import cli
-from accessible_dice.ui import launch
+from accessible_dice import cli, ending
 
 #: The game that hung: tests/test_golden_languages.py's Norwegian Storeslem game, its English half.
 ARGS = ["--game", "storeslem", "--ui", "console", "--speech", "text", "--lang", "en", "--verbosity", "normal",
@@ -74,7 +73,7 @@ def environment(data: Path) -> dict[str, str]:
 def test_the_storeslem_game_against_the_computer_never_hangs_in_play(tmp_path: Path, busy_machine: None,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """200 games in this process: cues on timer threads, the mixer opened, closed and opened again."""
-    monkeypatch.setattr(launch, "_catch_signals", lambda: None)
+    monkeypatch.setattr(ending, "catch_signals", lambda: None)
     said = []
     try:
         for run in range(RUNS):

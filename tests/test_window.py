@@ -263,6 +263,14 @@ def test_a_text_field_says_each_character_reads_itself_and_edits(driver: Driver)
     assert got == ["54"]
 
 
+@pytest.mark.parametrize(("prompt", "said"), [("Your name:", "Your name: Anna"), ("Name", "Name. Anna"),
+                                               ("Quit?", "Quit? Anna")])
+def test_a_field_with_text_is_said_with_one_stop_after_its_prompt(driver: Driver, prompt: str, said: str) -> None:
+    """A prompt ending in its own colon was read "Your name:. Anna": two pauses, and ":." in braille."""
+    driver.window.push(Entry(driver.window, prompt, lambda text: True, text="Anna"))
+    assert driver.last == said
+
+
 def test_KB_02_escape_closes_a_text_field_without_sending(driver: Driver) -> None:
     got: list[str] = []
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))

@@ -28,6 +28,7 @@ import threading
 from functools import partial
 from typing import Any, Protocol
 
+from accessible_dice import threads
 from accessible_dice.speech.backend import BackendUnavailable, one_line
 from accessible_dice.speech.system import system_module
 from accessible_dice.speech.worker import Job, Worker
@@ -115,7 +116,7 @@ class BrlttyDisplay:
     def start(self) -> None:
         """Connect within :data:`CONNECT_LIMIT`, or raise :class:`BackendUnavailable`."""
         self._worker.start(CONNECT_LIMIT)
-        self._keys.start()
+        threads.start(self._keys)
 
     def show(self, utterance: Utterance) -> None:
         if self._mode == "focus" and not utterance.interrupt:

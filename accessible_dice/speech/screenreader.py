@@ -44,6 +44,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
+from accessible_dice import threads
 from accessible_dice.errors import Translate
 from accessible_dice.speech.backend import Backend, BackendUnavailable, FailureHandler, VoiceListener, tell
 from accessible_dice.speech.quiet import PrintCatcher, catch_prints
@@ -175,7 +176,7 @@ class SpeechDispatcher:
             self._tell(True)
         expiry = threading.Timer(longest, self._ended, ([],))  # a lost END ends the lowering too
         expiry.daemon = True
-        expiry.start()
+        threads.start(expiry)
 
     def _ended(self, message: list[int]) -> None:
         """The daemon's END or CANCEL for one of our messages (on the client's own thread), or a message's time

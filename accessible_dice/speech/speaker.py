@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol, TextIO
 
+from accessible_dice import threads
 from accessible_dice.errors import N_, Translate
 from accessible_dice.speech.backend import Backend, BackendUnavailable, NoSpeech, TextBackend, VoiceListener
 from accessible_dice.speech.settings import VoiceInfo, VoiceSettings
@@ -221,7 +222,7 @@ class Speaker:
             if self._closed or self._retrying or self._voice_factory is None or self.backend not in ("text", "none"):
                 return
             self._retrying = True
-        threading.Thread(target=self._retry_voice, name="speech-retry", daemon=True).start()
+        threads.start(threading.Thread(target=self._retry_voice, name="speech-retry", daemon=True))
 
     def _retry_voice(self) -> None:
         from accessible_dice import audio
@@ -373,7 +374,8 @@ class Speaker:
             if backend is self._backend:
                 self._backend = None
                 self._held = [*lost, *self._held]
-                threading.Thread(target=self._replace, args=(backend,), name="speech-fallback", daemon=True).start()
+                threads.start(threading.Thread(target=self._replace, args=(backend,), name="speech-fallback",
+                                               daemon=True))
                 return
             # Already replaced (or being replaced): the new backend says them, or holds them.
             for utterance in lost:

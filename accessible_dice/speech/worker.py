@@ -26,6 +26,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TypeVar
 
+from accessible_dice import threads
 from accessible_dice.speech.backend import BackendUnavailable, FailureHandler
 from accessible_dice.utterance import Utterance
 
@@ -77,7 +78,7 @@ class Worker:
 
     def start(self, limit: float) -> None:
         """Start the thread and wait at most ``limit`` seconds for ``setup`` to finish."""
-        self._thread.start()
+        threads.start(self._thread)
         if not self._ready.wait(limit):
             with self._cond:
                 self._closing = True
@@ -85,7 +86,7 @@ class Worker:
         if self._setup_error is not None:
             raise BackendUnavailable(str(self._setup_error) or type(self._setup_error).__name__)
         if self._answer_limit is not None:
-            threading.Thread(target=self._watch, name=f"{self._thread.name}-watch", daemon=True).start()
+            threads.start(threading.Thread(target=self._watch, name=f"{self._thread.name}-watch", daemon=True))
 
     def post(self, job: Job) -> None:
         """Queue a job behind the others."""

@@ -51,8 +51,6 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-import numpy as np
-
 from accessible_dice.games.base import Move
 from accessible_dice.games.storeslem import (
     CELLS,
@@ -70,6 +68,7 @@ from accessible_dice.games.storeslem import (
     random_board,
     strikes,
 )
+from accessible_dice.strategy.arrays import np
 from accessible_dice.strategy.common import Advice, Choice, ranked
 
 Board = tuple[int, ...]

@@ -61,8 +61,7 @@ from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 
-import numpy as np
-
+from accessible_dice import threads
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import (
     BONUS,
@@ -81,6 +80,7 @@ from accessible_dice.games.yatzy import (
     score,
 )
 from accessible_dice.storage import data_dir
+from accessible_dice.strategy.arrays import np
 from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Bump when the scoring, the rules, the solver or the file format change: older tables are rebuilt.
@@ -264,7 +264,7 @@ def solve(order: str = "free", workers: int = 2) -> np.ndarray:
     def solve_chunk(cards: np.ndarray, uppers: np.ndarray) -> None:
         values[cards * UPPER_STATES + uppers] = _turn_value(_final_values(values, order, cards, uppers))
 
-    with ThreadPoolExecutor(max(1, workers)) as pool:
+    with ThreadPoolExecutor(max(1, workers), initializer=threads.block_here) as pool:
         for state_cards, uppers in layers(order):
             starts = range(0, len(state_cards), CHUNK)
             # list() waits for the whole layer and re-raises any worker's error.
@@ -437,7 +437,7 @@ def _end_with_parent() -> None:
             pass
         os._exit(1)
 
-    threading.Thread(target=watch, daemon=True).start()
+    threads.start(threading.Thread(target=watch, daemon=True))
 
 
 _tables: dict[tuple[str, Path], YatzyTable] = {}

@@ -16,18 +16,17 @@ import dataclasses
 import importlib.util
 import logging
 import os
-import signal
 import socket
 import sys
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import TextIO
 
-from accessible_dice import audio, saved_games
+from accessible_dice import audio, ending, saved_games
 from accessible_dice import settings as config
+from accessible_dice.ending import Stopped
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
 from accessible_dice.presentation import saves as saves_words
@@ -53,44 +52,6 @@ MENU_MEMORY = "last-game.json"
 class NoSavedGame(DiceError):
     # Translators: --resume, or continue, when nothing is saved.
     template = N_("There is no saved game to continue.")
-
-
-class Stopped(BaseException):
-    """A signal asked the program to end: SIGTERM (logout, shutdown, ``kill``) or SIGHUP (the terminal closed).
-
-    Raised by the signal handler in the main thread, wherever it is (most
-    often waiting for a typed line), so the program ends at once, like
-    Ctrl+C. A ``BaseException``, so no "a sound must never stop the game"
-    handler can swallow it.
-    """
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-    def status(self) -> int:
-        """The exit status: 143 for SIGTERM, as a shell reports it; 0 for SIGHUP, which is the end of input."""
-        return 0 if self.signum == SIGHUP else 128 + self.signum
-
-
-#: The signal of a closed terminal (not on Windows).
-SIGHUP = getattr(signal, "SIGHUP", None)
-
-
-def _stop(signum: int, _frame: FrameType | None) -> None:
-    raise Stopped(signum)
-
-
-def _catch_signals() -> None:
-    """SIGTERM and SIGHUP end the program through :class:`Stopped`.
-
-    Installed before the sound mixer starts, so SDL, which only takes a
-    signal nobody handles, leaves them to us (and ``audio`` tells it not to
-    take any).
-    """
-    for number in (signal.SIGTERM, SIGHUP):
-        if number is not None:
-            signal.signal(number, _stop)
 
 
 @dataclass
@@ -131,7 +92,7 @@ def run(launch: Launch, console: Console | None = None) -> int:
 def guarded(work: Callable[[], int]) -> int:
     """``work()``'s exit status, with no traceback ever: a crash is said (:func:`_crashed`), Ctrl+C and
     the signals of :class:`Stopped` end quietly. Play and ``--history`` both run through it."""
-    _catch_signals()
+    ending.catch_signals()
     try:
         return work()
     except KeyboardInterrupt:
@@ -219,6 +180,7 @@ def _stdin() -> None:
 def _read_line() -> str | None:
     """The next typed line; ``None`` at the end of input, also with no standard input at all (``<&-``)
     or one that cannot be read any more (the terminal went away)."""
+    ending.asked()  # a Ctrl+C swallowed where it was raised ends the program here
     if sys.stdin is None:
         return None
     try:
@@ -372,9 +334,9 @@ def _run(launch: Launch, console: Console) -> int:
         for said in settings_words.problems(loaded.problems, lang):
             announcer.say(said)
         return console(launch, lang, announcer, loaded.settings)
-    except (KeyboardInterrupt, Stopped) as ending:  # said while the voice is still there
+    except (KeyboardInterrupt, Stopped) as end:  # said while the voice is still there
         _leaving(announcer, lang)
-        return ending.status() if isinstance(ending, Stopped) else 130
+        return end.status() if isinstance(end, Stopped) else 130
     except Exception as error:
         return _crashed(error)
     finally:

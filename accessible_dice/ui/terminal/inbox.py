@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from accessible_dice import ending, threads
+
 #: Bytes read from standard input at once.
 CHUNK = 4096
 
@@ -59,7 +61,7 @@ class Inbox:
             self.items.put(END)
             return
         self._reader = threading.Thread(target=self._read, args=(fd,), name="typed-lines", daemon=True)
-        self._reader.start()
+        threads.start(self._reader)
 
     def _read(self, fd: int) -> None:
         pending = b""
@@ -85,6 +87,7 @@ class Inbox:
     def read_line(self) -> str | None:
         """The next typed line (``None`` at the end of input), saying every piece of news that comes first."""
         while True:
+            ending.asked()  # a Ctrl+C swallowed where it was raised ends the program here
             if self._early:
                 early = self._early.popleft()
                 return None if isinstance(early, EndOfLines) else early

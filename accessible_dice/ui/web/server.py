@@ -31,6 +31,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from accessible_dice import threads
 from accessible_dice.loop_thread import LoopThread
 from accessible_dice.presentation.i18n import LANGUAGES, language, supported
 from accessible_dice.resources import data_folder
@@ -103,7 +104,7 @@ class WebServer:
         """Serve on a free port (or the one given); returns once the port is open."""
         self.network.start()
         self.network.call(self._start(), 30)
-        self.table.thread.start()
+        threads.start(self.table.thread)
 
     async def _start(self) -> None:
         app = web.Application(middlewares=[_headers], client_max_size=MAX_MESSAGE)

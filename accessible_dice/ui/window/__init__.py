@@ -30,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Literal
 
+from accessible_dice import ending, threads
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.presentation import options
@@ -225,9 +226,16 @@ class Screen:
 
     def revealed(self) -> None:
         """Back on this screen (the one above was closed by the player): its title and focused item."""
-        # Translators: entering a screen: its title, then the focused item.
-        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=self.describe())),
-                        remember=False)
+        self.window.say(answer(self.titled(self.describe())), remember=False)
+
+    def titled(self, item: str) -> str:
+        """The title, then ``item``: "Main menu. New game, 1 of 8". A title with its own stop ("Your name:",
+        "Quit?") is not given a second one, which a voice reads as two pauses and braille shows as ":."."""
+        title = self.title.rstrip()
+        if title.endswith((".", ":", "?", "!")):
+            return f"{title} {item}"
+        # Translators: entering a screen or a text field: its title, then the focused item or what is typed.
+        return self._("{title}. {item}").format(title=title, item=item)
 
     # -- what its keys do
 
@@ -366,9 +374,7 @@ class Reader(Screen):
 
     def opened(self) -> None:
         self.settled()
-        # Translators: a page of help or rules: its title, then all its lines.
-        self.window.say(answer(self._("{title}. {item}").format(title=self.title, item=" ".join(self.lines))),
-                        remember=False)
+        self.window.say(answer(self.titled(" ".join(self.lines))), remember=False)
         self.window.shown.answer = None  # the page itself is on screen; the panel keeps the messages
 
 
@@ -468,8 +474,7 @@ class Entry(Screen):
             self.window.say(self.said, remember=False)
 
     def revealed(self) -> None:
-        # Translators: a text field's prompt, then what is typed in it.
-        said = self._("{title}. {item}").format(title=self.title, item=self.typed) if self.typed else self.title
+        said = self.titled(self.typed) if self.typed else self.title
         self.window.say(answer(said), remember=False)
 
     def _char(self, char: str) -> str:
@@ -570,7 +575,8 @@ class Window:
         self.voice_settings = voice_settings or VoiceSettings(language=language.code)
         self.screens: list[Screen] = []
         #: One thread for long thinking (hints, computer moves), so the loop never waits on it.
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="window-thinking")
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="window-thinking",
+                                         initializer=threads.block_here)
         self.running = True
         #: The front end the player chose to go on in when the window closes (``"web"``), if any.
         self.switch_to: str | None = None
@@ -994,6 +1000,7 @@ class Window:
         """The loop: events as they come, computer players when due, a frame after each change."""
         self.frame()
         while self.running:
+            ending.asked()  # a Ctrl+C or SIGTERM swallowed where it was raised ends the window here
             event = pygame.event.wait(WAIT_MS)
             changed = event.type != pygame.NOEVENT
             if changed:
