@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
 
 import pytest
@@ -20,9 +21,12 @@ from accessible_dice.online.table import Played, WhileAway
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.i18n import language
+from accessible_dice.session import Session
 
 #: The computers' pace at this table (ms): long enough to measure, short enough for CI.
 PACE = 300
+#: Seconds the computer's long thought lasts at most (the other table's answer ends it much sooner).
+THOUGHT_LIMIT = 20.0
 
 
 def test_a_public_table_with_a_computer_a_spectator_and_a_player_coming_back(synapse_server: Synapse) -> None:  # noqa: F811
@@ -121,3 +125,39 @@ def test_a_public_table_with_a_computer_a_spectator_and_a_player_coming_back(syn
                 await player.kill()
 
     asyncio.run(play())
+
+
+def test_a_computer_thinking_long_holds_up_no_other_table_of_its_referee(synapse_server: Synapse,  # noqa: F811
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Yatzy step of a computer builds the strategy table, 13-28 s on a fresh machine: meanwhile the
+    same referee answers a throw at another table (it stalled every table it kept, and their syncs)."""
+    thinking, released = threading.Event(), threading.Event()
+    stalled: list[bool] = []
+    step_of = Session.computer_step
+
+    def long_thought(session: Session, level: str) -> None:
+        if session.game.id == "yatzy" and not released.is_set():
+            thinking.set()
+            stalled.append(not released.wait(THOUGHT_LIMIT))  # released only by the other table's answer
+        step_of(session, level)
+
+    monkeypatch.setattr(Session, "computer_step", long_thought)
+
+    async def play() -> None:
+        anna = await Player.signed_in(register(synapse_server))
+        try:
+            me = anna.account.user_id
+            thought = await anna.connection.open_table("yatzy", {}, [Seat("cpu1"), Seat("Anna", me)], pace=PACE)
+            other = await anna.connection.open_table("shut-the-box", {}, [Seat("Anna", me)], pace=PACE)
+            slow, quick = await anna.connection.sit(thought), await anna.connection.sit(other)
+            await wait_for(thinking.is_set)
+            await quick.throw()
+            await wait_for(lambda: quick.table is not None and quick.table.seq >= 1)
+            released.set()
+            await wait_for(lambda: slow.table is not None and slow.table.seq >= 1)
+        finally:
+            released.set()
+            await anna.kill()
+
+    asyncio.run(play())
+    assert stalled == [False], "the other table was answered while the computer thought"

@@ -249,7 +249,10 @@ class Referee:
                     return
                 level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
                 before = len(session.game.history)
-                session.computer_step(level or DEFAULT_LEVEL)
+                # On a thread: the first Yatzy step builds the strategy table (13-28 s on a fresh machine),
+                # and the loop must go on syncing and answering every other table meanwhile. This table's
+                # lock keeps its own requests waiting until the step is done.
+                await asyncio.to_thread(session.computer_step, level or DEFAULT_LEVEL)
                 await self._publish(None, session.game.history[before:])
 
     def _computer_due(self) -> bool:
