@@ -7,8 +7,10 @@ test run) and no rate limits, so whole games go as fast as the clients
 send. Nothing outside the folder is read or written; the server is ended
 by its own process id.
 
-``synapse_server`` is a session fixture (one homeserver for the whole run:
-it starts in a few seconds) and :func:`register` makes a fresh account on
+``synapse_server`` is a module fixture (each test module that imports it
+has a homeserver of its own, started in a few seconds and ended when the
+module's tests are done; as a session fixture imported into nine modules
+it was nine homeservers, all running until the end of the run) and :func:`register` makes a fresh account on
 it, returning its access token the way a player's sign-in would.
 """
 
@@ -164,9 +166,9 @@ def register(server: Synapse, name: str | None = None) -> Account:
     return Account(server.url, data["user_id"], data["access_token"], data["device_id"])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def synapse_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Synapse]:
-    """One real homeserver for every online test of the run."""
+    """One real homeserver for the online tests of a module."""
     server = start(tmp_path_factory.mktemp("synapse"))
     try:
         yield server

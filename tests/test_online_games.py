@@ -19,6 +19,7 @@ from online_support import (
     RefereeProcess,
     play_steps,
     play_to_end,
+    refused,
     same_game_everywhere,
     seated,
     settle,
@@ -37,6 +38,7 @@ from accessible_dice.online.background import Background
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.refusals import TypeYourDice
 from accessible_dice.online.table import Played, Refused, TakenBack, WhileAway
+from accessible_dice.session import computer_plan
 
 
 @pytest.fixture(scope="module")
@@ -192,6 +194,41 @@ async def play_to_end_typing(players: list[Player]) -> None:
         await actor.view.roll([rng.randint(1, request.faces) for _ in range(request.count)])
         await settle(players, seq + 1)
     raise AssertionError("the game did not end")
+
+
+def test_a_manual_dice_table_with_a_computer_seat_takes_the_computers_dice_from_a_player(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    """Real dice for the computer too: a seated player types what the computer's dice show, and the referee
+    plays the computer's move at the table's pace; the computer's own throw is refused, as at home."""
+    async def play() -> None:
+        async with seated(synapse_server, "shut-the-box", ["Ann"], computers=("cpu1",), manual=True) as (players,
+                                                                                                          _room):
+            ann = players[0]
+            view = ann.view
+            assert view is not None and view.table is not None and view.spec.manual
+            rng = random.Random(3)
+            computer_dice = 0
+            for _ in range(500):
+                if view.game.is_over():
+                    break
+                seq = view.table.seq
+                request = view.game.dice_request()
+                if request is not None:
+                    if request.player == 1:
+                        computer_dice += 1
+                        if computer_dice == 1:  # the computer's real dice are not the referee's to throw
+                            assert isinstance((await refused(ann, await view.throw())).error, TypeYourDice)
+                    await view.roll([rng.randint(1, request.faces) for _ in range(request.count)])
+                elif view.game.current_player() == 0:
+                    moves, _advice = computer_plan(view.game, rng)
+                    await view.move(moves[0])
+                await wait_for(lambda: view.table is not None and view.table.seq > seq)  # noqa: B023 - awaited here
+            assert view.game.is_over() and computer_dice > 0
+            played_by_referee = [entry for entry in view.table.entries if entry.request is None]
+            assert played_by_referee, "the computer's moves are the referee's own entries"
+            assert save.loads(save.dumps(view.game)) == view.game
+
+    asyncio.run(play())
 
 
 def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
