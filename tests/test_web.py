@@ -125,6 +125,18 @@ def test_threes_away_whole_game_by_keys(browser: Any, serve: Callable[..., Any])
     check_tree(page)
 
 
+def test_CG_08_e_explains_the_box_the_focus_is_on_as_in_the_window(browser: Any, serve: Callable[..., Any]) -> None:
+    server = serve(game="yatzy", players=("Anna",), seed=3, lang="en")
+    page = opened(browser, server.url)
+    press(page, "r")
+    page.locator('#board button[aria-label^="Chance"]').first.focus()
+    press(page, "e")
+    until(page, "document.getElementById('answer').textContent.includes('Chance: Any five dice.')")
+    page.locator("#dice button").first.focus()
+    press(page, "e")
+    until(page, "document.getElementById('answer').textContent.includes('Terms of Yatzy: ')")
+
+
 def test_the_same_answer_twice_is_said_differently(browser: Any, serve: Callable[..., Any]) -> None:
     """Orca drops a live text identical to the last: a repeat is numbered, so it is heard again."""
     server = serve(game="shut-the-box", players=("Anna",), seed=7, lang="en")

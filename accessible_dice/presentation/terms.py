@@ -195,6 +195,12 @@ def focused(game_id: str, row_key: str, label: str, language: Language) -> Term 
     return max(starting, key=lambda term: len(language._(term.name)), default=None)
 
 
+def on_focus(game_id: str, row_key: str, label: str, language: Language) -> Utterance:
+    """E in the window or the browser: the term the focus is on, else the game's terms and how to hear one."""
+    term = focused(game_id, row_key, label, language)
+    return explain(game_id, (), language, keys=True) if term is None else definition(term, language)
+
+
 def names(game_id: str, language: Language) -> str:
     """The game's terms, listed in the player's words."""
     return language.join(language._(term.name) for term in terms(game_id))

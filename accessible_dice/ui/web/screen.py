@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Move
+from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.window.boards import Board, TypedBoard
@@ -129,6 +130,13 @@ class WebScreen:
     def cell(self, key: str) -> Cell | None:
         """The cell the page's button ``key`` stands for now, if it is still there."""
         return next((cell for row in self.rows() for cell in row.cells if cell.key == key), None)
+
+    def explain(self, key: object) -> None:
+        """E: the term of the button the page's focus is on (``key``; anything else: none), as in the window."""
+        row = next((row for row in self.rows() if any(cell.key == key for cell in row.cells)), None)
+        cell = None if row is None else self.cell(str(key))
+        self.client.say(terms.on_focus(self.game.id, "" if row is None else row.key,
+                                       "" if cell is None else cell.label, self.language))
 
     def press(self, key: str) -> bool:
         """A button on the page: what Enter does on that cell in the window; ``False`` if there is none now."""

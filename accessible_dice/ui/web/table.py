@@ -573,6 +573,8 @@ class Table:
         elif kind == "key" and message.get("name") == "everybody" and client.presenter is not None:
             presenter = client.presenter  # Shift+C, as in the window: every player's board
             client.say(combine((presenter.board_answer(p) for p in range(len(screen.game.players))), interrupt=True))
+        elif kind == "explain":
+            screen.explain(message.get("key"))
         elif kind == "press" and isinstance(message.get("key"), str):
             if client.may_act(screen.session):
                 screen.press(message["key"])

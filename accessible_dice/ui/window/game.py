@@ -367,10 +367,8 @@ class GameScreen(Screen):
     def explain(self) -> None:
         """E: what the focused Yatzy box or move means (CG-08), else the game's terms; the terminal's ``explain``."""
         cell = self.focus.cell()
-        language = self.window.language
-        term = terms.focused(self.game.id, self.focus.row_key, "" if cell is None else cell.label, language)
-        self.window.say(terms.explain(self.game.id, (), language, keys=True) if term is None
-                        else terms.definition(term, language))
+        self.window.say(terms.on_focus(self.game.id, self.focus.row_key, "" if cell is None else cell.label,
+                                       self.window.language))
 
     def records(self) -> None:
         """H: this game's records for its players, from the score history (the terminal's ``history``)."""

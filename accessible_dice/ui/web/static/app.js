@@ -360,6 +360,8 @@ function key(event) {
     message = {t: "skip"};
   } else if (event.key === "Enter" && target === document.body) {
     message = {t: "step"};
+  } else if (lower === "e") {
+    message = {t: "explain", key: target.dataset ? target.dataset.key : undefined};
   } else if (lower === "c" && event.shiftKey) {
     message = {t: "key", name: "everybody"};
   } else if (lower in KEYS) {
