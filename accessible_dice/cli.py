@@ -178,8 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``accessible-dice`` command; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["referee"]:
+        from accessible_dice import ending
         from accessible_dice.online.referee import main as referee
 
+        ending.let_go()  # its event loop takes SIGINT and SIGTERM itself
         return referee(words[1:])
     try:
         if words[:1] == ["online"]:

@@ -10,14 +10,26 @@ the ending a signal asked for is also kept, and :func:`asked` raises it
 again where the program next waits for the player; the swallowed one is
 not printed (it is not lost). The threads of :mod:`accessible_dice.threads`
 leave the signals to the main thread.
+
+Rarer still (2 in about 650 loaded starts), a signal delivered to the main
+thread ran no handler at all, and the game went on; a second Ctrl+C then
+worked. So the C handler also writes each signal to a pipe
+(``signal.set_wakeup_fd``, which it does whatever Python does next), and a
+watching thread delivers the signal to the main thread again when no
+handler of ours has run :data:`REDELIVER_AFTER` seconds later.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import threading
+import time
 from types import FrameType
 from typing import Any
+
+from accessible_dice import threads
 
 #: The signal of a closed terminal (not on Windows).
 SIGHUP = getattr(signal, "SIGHUP", None)
@@ -43,9 +55,17 @@ class Stopped(BaseException):
 
 #: The ending a signal asked for in this run, once one has.
 _asked: list[BaseException] = []
+#: Seconds a signal may wait for its handler before the watcher delivers it to the main thread again.
+REDELIVER_AFTER = 0.3
+#: The pipe the C handler writes each signal's number to (read end, write end), once it is made.
+_pipe: tuple[int, int] | None = None
+#: How many ending signals our handler has run for (the watcher compares it with the pipe's count).
+_handled = 0
 
 
 def _ending(signum: int, _frame: FrameType | None) -> None:
+    global _handled
+    _handled += 1
     ending = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
     if not _asked:
         _asked.append(ending)
@@ -59,18 +79,90 @@ def _unraisable(unraisable: Any) -> None:
     sys.__unraisablehook__(unraisable)
 
 
+def _note(signum: int, _frame: FrameType | None) -> None:
+    if not _asked:
+        _asked.append(KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum))
+
+
+def note_signals() -> None:
+    """While the program loads: the ending signals are only noted, and :func:`catch_signals` raises the first.
+
+    Raised in the middle of an import, Python may print it as "Exception
+    ignored", or wrap it in another error (a class being made), and a
+    traceback reaches the player.
+    """
+    for number in (signal.SIGINT, signal.SIGTERM, SIGHUP):
+        if number is not None:
+            signal.signal(number, _note)
+
+
+def noted_status() -> int | None:
+    """The exit status of an ending signal that came while the program loaded (``None``: none came)."""
+    if not _asked:
+        return None
+    first = _asked[0]
+    return first.status() if isinstance(first, Stopped) else 130
+
+
+def let_go() -> None:
+    """The signals as Python has them by itself again, for a part with its own handling (the standalone
+    referee's event loop)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for number in (signal.SIGTERM, SIGHUP):
+        if number is not None:
+            signal.signal(number, signal.SIG_DFL)
+
+
 def catch_signals() -> None:
-    """Ctrl+C, SIGTERM and SIGHUP end the program, by the exceptions above.
+    """Ctrl+C, SIGTERM and SIGHUP end the program, by the exceptions above; one noted while it loaded is
+    raised here.
 
     Installed before the sound mixer starts, so SDL, which only takes a
     signal nobody handles, leaves them to us (and ``audio`` tells it not to
     take any).
     """
-    _asked.clear()
     for number in (signal.SIGINT, signal.SIGTERM, SIGHUP):
         if number is not None:
             signal.signal(number, _ending)
     sys.unraisablehook = _unraisable
+    _watch()
+    asked()
+
+
+def _watch() -> None:
+    """Have each signal written to a pipe, and the pipe watched (once per process; POSIX only)."""
+    global _pipe
+    if not hasattr(signal, "pthread_kill"):  # Windows: no pipe for the C handler, no delivery to one thread
+        return
+    if _pipe is None:
+        _pipe = os.pipe()
+        for end in _pipe:
+            os.set_blocking(end, False)
+        os.set_blocking(_pipe[0], True)  # the watcher waits on it; the C handler must never wait
+        threads.start(threading.Thread(target=_redeliver, args=(_pipe[0],), name="signal-watch", daemon=True))
+    signal.set_wakeup_fd(_pipe[1], warn_on_full_buffer=False)
+
+
+def _redeliver(read: int) -> None:
+    """Deliver again to the main thread an ending signal whose handler has not run (see the module's text)."""
+    endings = {int(number) for number in threads.ENDING}
+    seen = _handled  # what was handled before the pipe was watched needs nothing
+    while True:
+        try:
+            written = os.read(read, 64)
+        except OSError:
+            return
+        if not written:
+            return
+        for number in written:
+            if number not in endings:
+                continue
+            seen += 1
+            time.sleep(REDELIVER_AFTER)
+            main = threading.main_thread()
+            if _handled < seen and main.is_alive() and main.ident is not None:
+                seen -= 1  # delivered again, it is written here again: that is not one more signal
+                signal.pthread_kill(main.ident, number)
 
 
 def asked() -> None:

@@ -13,7 +13,10 @@ starter's signal mask, so the starter blocks them for the instant of the
 start (:func:`start`), or while a library that starts threads of its own
 loads (:func:`held`: numpy's OpenBLAS starts one per core). A pool's
 threads, made when work comes, block them first thing (:func:`block_here`
-as its initializer). SDL's threads block them by themselves.
+as its initializer). SDL's threads block them by themselves. A program
+started from one of these threads inherits the blocked signals, so only
+short-lived helpers are started there (``pgrep``, the Yatzy table builder,
+which ends with the program); speech-dispatcher is never spawned by us.
 """
 
 from __future__ import annotations

@@ -92,8 +92,8 @@ def run(launch: Launch, console: Console | None = None) -> int:
 def guarded(work: Callable[[], int]) -> int:
     """``work()``'s exit status, with no traceback ever: a crash is said (:func:`_crashed`), Ctrl+C and
     the signals of :class:`Stopped` end quietly. Play and ``--history`` both run through it."""
-    ending.catch_signals()
     try:
+        ending.catch_signals()  # raises an ending noted while the program loaded
         return work()
     except KeyboardInterrupt:
         return 130
