@@ -63,10 +63,15 @@ _pipe: tuple[int, int] | None = None
 _handled = 0
 
 
+def _end_of(signum: int) -> BaseException:
+    """The exception an ending signal ends the program by."""
+    return KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+
+
 def _ending(signum: int, _frame: FrameType | None) -> None:
     global _handled
     _handled += 1
-    ending = KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+    ending = _end_of(signum)
     if not _asked:
         _asked.append(ending)
     raise ending
@@ -81,7 +86,7 @@ def _unraisable(unraisable: Any) -> None:
 
 def _note(signum: int, _frame: FrameType | None) -> None:
     if not _asked:
-        _asked.append(KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum))
+        _asked.append(_end_of(signum))
 
 
 def note_signals() -> None:
@@ -91,9 +96,8 @@ def note_signals() -> None:
     ignored", or wrap it in another error (a class being made), and a
     traceback reaches the player.
     """
-    for number in (signal.SIGINT, signal.SIGTERM, SIGHUP):
-        if number is not None:
-            signal.signal(number, _note)
+    for number in threads.ENDING:
+        signal.signal(number, _note)
 
 
 def noted_status() -> int | None:
@@ -107,10 +111,8 @@ def noted_status() -> int | None:
 def let_go() -> None:
     """The signals as Python has them by itself again, for a part with its own handling (the standalone
     referee's event loop)."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    for number in (signal.SIGTERM, SIGHUP):
-        if number is not None:
-            signal.signal(number, signal.SIG_DFL)
+    for number in threads.ENDING:
+        signal.signal(number, signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL)
 
 
 def catch_signals() -> None:
@@ -121,9 +123,8 @@ def catch_signals() -> None:
     signal nobody handles, leaves them to us (and ``audio`` tells it not to
     take any).
     """
-    for number in (signal.SIGINT, signal.SIGTERM, SIGHUP):
-        if number is not None:
-            signal.signal(number, _ending)
+    for number in threads.ENDING:
+        signal.signal(number, _ending)
     sys.unraisablehook = _unraisable
     _watch()
     asked()
@@ -136,9 +137,7 @@ def _watch() -> None:
         return
     if _pipe is None:
         _pipe = os.pipe()
-        for end in _pipe:
-            os.set_blocking(end, False)
-        os.set_blocking(_pipe[0], True)  # the watcher waits on it; the C handler must never wait
+        os.set_blocking(_pipe[1], False)  # the C handler must never wait; the watcher waits on the read end
         threads.start(threading.Thread(target=_redeliver, args=(_pipe[0],), name="signal-watch", daemon=True))
     signal.set_wakeup_fd(_pipe[1], warn_on_full_buffer=False)
 

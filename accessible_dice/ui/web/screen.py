@@ -133,10 +133,9 @@ class WebScreen:
 
     def explain(self, key: object) -> None:
         """E: the term of the button the page's focus is on (``key``; anything else: none), as in the window."""
-        row = next((row for row in self.rows() if any(cell.key == key for cell in row.cells)), None)
-        cell = None if row is None else self.cell(str(key))
-        self.client.say(terms.on_focus(self.game.id, "" if row is None else row.key,
-                                       "" if cell is None else cell.label, self.language))
+        row_key, label = next(((row.key, cell.label) for row in self.rows() for cell in row.cells
+                               if cell.key == key), ("", ""))
+        self.client.say(terms.on_focus(self.game.id, row_key, label, self.language))
 
     def press(self, key: str) -> bool:
         """A button on the page: what Enter does on that cell in the window; ``False`` if there is none now."""
