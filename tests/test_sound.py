@@ -465,3 +465,32 @@ def test_SR_13_effects_step_back_while_speech_plays(played) -> None:
     full, ducked = heard(played["win"][0]), heard(played["win_ducked_while_playing"][0])
     tail = len(full) // 2
     assert peak(ducked[-tail:]) == pytest.approx(0.3 * peak(full[-tail:]), rel=0.1)
+
+
+@pytest.mark.usefixtures("dummy_mixer")
+def test_the_mixer_is_closed_with_no_sound_left_to_end_on_sdls_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rare hang at the very end (CI, after a game with cues): no channel may still play when it closes.
+
+    pygame-ce's ``mixer.quit`` takes SDL's lock while holding Python's; a
+    cue ending at that moment, on SDL's thread, holds SDL's lock and waits
+    for Python's. ``audio.shutdown`` stops every channel first, so when
+    ``quit`` runs there is nothing left that could end.
+    """
+    import pygame
+
+    player = SoundPlayer()
+    for cue in ("win", "strike", "flap_shut", "dice_shake"):
+        player.play(Cue(cue))
+    assert pygame.mixer.get_busy()
+    busy_at_quit: list[bool] = []
+    quit_mixer = pygame.mixer.quit
+
+    def watched_quit() -> None:
+        busy_at_quit.append(bool(pygame.mixer.get_busy()))
+        quit_mixer()
+
+    monkeypatch.setattr(pygame.mixer, "quit", watched_quit)
+    player.close()
+    audio.shutdown()
+    assert busy_at_quit == [False]
+    assert pygame.mixer.get_init() is None
