@@ -17,6 +17,11 @@ worked. So the C handler also writes each signal to a pipe
 (``signal.set_wakeup_fd``, which it does whatever Python does next), and a
 watching thread delivers the signal to the main thread again when no
 handler of ours has run :data:`REDELIVER_AFTER` seconds later.
+
+A signal the program was started with ignored stays ignored, as Python
+leaves it and as the shell means it: ``nohup`` ignores SIGHUP so the game
+outlives its terminal, and a job a script starts in the background ignores
+Ctrl+C, which is for the job in front.
 """
 
 from __future__ import annotations
@@ -61,6 +66,17 @@ REDELIVER_AFTER = 0.3
 _pipe: tuple[int, int] | None = None
 #: How many ending signals our handler has run for (the watcher compares it with the pipe's count).
 _handled = 0
+#: The ending signals the program was started with ignored (found when it first takes the signals).
+_left_ignored: frozenset[int] | None = None
+
+
+def _taken() -> list[signal.Signals]:
+    """The ending signals the program handles: each one it was not started with ignored."""
+    global _left_ignored
+    if _left_ignored is None:
+        _left_ignored = frozenset(int(number) for number in threads.ENDING
+                                  if signal.getsignal(number) == signal.SIG_IGN)
+    return [number for number in threads.ENDING if int(number) not in _left_ignored]
 
 
 def _end_of(signum: int) -> BaseException:
@@ -96,7 +112,7 @@ def note_signals() -> None:
     ignored", or wrap it in another error (a class being made), and a
     traceback reaches the player.
     """
-    for number in threads.ENDING:
+    for number in _taken():
         signal.signal(number, _note)
 
 
@@ -111,7 +127,7 @@ def noted_status() -> int | None:
 def let_go() -> None:
     """The signals as Python has them by itself again, for a part with its own handling (the standalone
     referee's event loop)."""
-    for number in threads.ENDING:
+    for number in _taken():
         signal.signal(number, signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL)
 
 
@@ -123,7 +139,7 @@ def catch_signals() -> None:
     signal nobody handles, leaves them to us (and ``audio`` tells it not to
     take any).
     """
-    for number in threads.ENDING:
+    for number in _taken():
         signal.signal(number, _ending)
     sys.unraisablehook = _unraisable
     _watch()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 from collections.abc import Iterator
 
@@ -32,6 +33,13 @@ for name in REMOVED:
 # Yatzy's strategy table is a cache, not the player's data: a developer's folder for it is honoured
 # (so it is built once, not per run), else the test run has its own.
 os.environ.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", tempfile.mkdtemp(prefix="accessible-dice-strategy-"))
+# The ending signals as a terminal gives them, however the tests were started: a run started in the
+# background (``&``, ``nohup``) ignores SIGINT or SIGHUP, every program it starts would inherit that,
+# and the program rightly keeps a signal it was started with ignored (accessible_dice.ending).
+for _name, _default in (("SIGINT", signal.default_int_handler), ("SIGTERM", signal.SIG_DFL),
+                        ("SIGHUP", signal.SIG_DFL)):
+    if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) == signal.SIG_IGN:
+        signal.signal(getattr(signal, _name), _default)
 
 @pytest.fixture(autouse=True)
 def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:

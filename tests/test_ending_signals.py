@@ -124,6 +124,7 @@ def signals_restored() -> Iterator[None]:
     sys.unraisablehook = hook
     signal.set_wakeup_fd(wakeup)
     ending._asked.clear()
+    ending._left_ignored = None
 
 
 def test_a_ctrl_c_swallowed_in_a_finalizer_ends_the_program_at_the_next_wait_unprinted(
@@ -163,3 +164,14 @@ def test_a_signal_that_ran_no_handler_is_delivered_to_the_main_thread_again(sign
     with pytest.raises(KeyboardInterrupt):
         time.sleep(LIMIT)
     assert time.monotonic() - started < LIMIT
+
+
+def test_a_signal_the_program_was_started_with_ignored_stays_ignored(signals_restored: None) -> None:
+    """A job a script starts in the background has Ctrl+C ignored; the program leaves it so, and takes the rest."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ending.note_signals()
+    assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGTERM) == ending._note
+    ending.catch_signals()
+    assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    assert signal.getsignal(signal.SIGTERM) == ending._ending

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -135,14 +137,15 @@ def test_history_with_a_settings_file_of_600_brackets_is_not_a_crash(tmp_path: P
 # ---------------------------------------------------------------- signals
 
 
-def started(data: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(watched_command([*args, *CONSOLE], LIMIT), stdin=subprocess.PIPE,
+def started(data: Path, *args: str, starter: Sequence[str] = ()) -> subprocess.Popen[str]:
+    """The program with ``args``, run by ``starter`` (a command such as ``nohup``) if one is given."""
+    return subprocess.Popen([*starter, *watched_command([*args, *CONSOLE], LIMIT)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(data))
 
 
-def after_a_throw(data: Path) -> subprocess.Popen[str]:
+def after_a_throw(data: Path, starter: Sequence[str] = ()) -> subprocess.Popen[str]:
     """A Yatzy game that has thrown once (so the sound mixer has started, with SDL's signal handling)."""
-    program = started(data, "--game", "yatzy", "--seed", "4")
+    program = started(data, "--game", "yatzy", "--seed", "4", starter=starter)
     assert program.stdin is not None and program.stdout is not None
     program.stdout.readline()
     program.stdin.write("roll\n")
@@ -162,6 +165,21 @@ def test_sigterm_and_sighup_end_a_game_at_once_saved_after_the_mixer_started(tmp
     assert out.splitlines()[-1] == "Game saved. Goodbye."
     saves = list((tmp_path / "saves").glob("*.json"))
     assert saves and '"roll"' in saves[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(shutil.which("nohup") is None, reason="nohup is a POSIX command")
+def test_a_game_started_with_nohup_outlives_its_terminal_and_still_ends_on_sigterm(tmp_path: Path) -> None:
+    """``nohup`` starts the program with SIGHUP ignored so that it outlives its terminal; it stays ignored."""
+    program = after_a_throw(tmp_path, starter=["nohup"])
+    assert program.stdin is not None and program.stdout is not None
+    program.send_signal(signal.SIGHUP)
+    program.stdin.write("roll\n")  # the game goes on: the second throw is heard
+    program.stdin.flush()
+    assert program.stdout.readline().startswith("Player threw ")
+    program.send_signal(signal.SIGTERM)
+    out, err = program.communicate(timeout=LIMIT)
+    assert program.returncode == 143 and "Traceback" not in err, err
+    assert out.splitlines()[-1] == "Game saved. Goodbye."
 
 
 #: Runs the program as ``-m`` does, after a line on standard error saying that Python itself has started.
