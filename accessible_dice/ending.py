@@ -124,11 +124,16 @@ def noted_status() -> int | None:
     return first.status() if isinstance(first, Stopped) else 130
 
 
+def python_default(number: int) -> Any:
+    """The handler Python itself gives an ending signal: ``KeyboardInterrupt`` for SIGINT, the system's for the rest."""
+    return signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL
+
+
 def let_go() -> None:
     """The signals as Python has them by itself again, for a part with its own handling (the standalone
     referee's event loop)."""
     for number in _taken():
-        signal.signal(number, signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL)
+        signal.signal(number, python_default(number))
 
 
 def catch_signals() -> None:

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from accessible_dice import ending, threads
+
 #: Variables set for every test, whatever the developer's shell has: no test may open a real window
 #: or sound device, touch the player's data, settings or catalogs, or hear the developer's language.
 ISOLATED = {
@@ -36,10 +38,9 @@ os.environ.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", tempfile.mkdtemp(prefix=
 # The ending signals as a terminal gives them, however the tests were started: a run started in the
 # background (``&``, ``nohup``) ignores SIGINT or SIGHUP, every program it starts would inherit that,
 # and the program rightly keeps a signal it was started with ignored (accessible_dice.ending).
-for _name, _default in (("SIGINT", signal.default_int_handler), ("SIGTERM", signal.SIG_DFL),
-                        ("SIGHUP", signal.SIG_DFL)):
-    if hasattr(signal, _name) and signal.getsignal(getattr(signal, _name)) == signal.SIG_IGN:
-        signal.signal(getattr(signal, _name), _default)
+for _number in threads.ENDING:
+    if signal.getsignal(_number) == signal.SIG_IGN:
+        signal.signal(_number, ending.python_default(_number))
 
 @pytest.fixture(autouse=True)
 def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -113,8 +113,7 @@ def test_the_voice_the_network_loop_and_the_typed_lines_run_on_threads_that_leav
 @pytest.fixture
 def signals_restored() -> Iterator[None]:
     """The test process's own handlers and unraisable hook again afterwards, and no ending left asked for."""
-    numbers = [signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])]
-    before = {number: signal.getsignal(number) for number in numbers}
+    before = {number: signal.getsignal(number) for number in threads.ENDING}
     hook = sys.unraisablehook
     wakeup = signal.set_wakeup_fd(-1)
     signal.set_wakeup_fd(wakeup)
