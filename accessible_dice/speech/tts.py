@@ -201,6 +201,13 @@ class TtsBackend(Backend):
         pyttsx3 opens eSpeak NG in retrieval mode, which is asynchronous: speech
         and settings are carried out in order on eSpeak's own thread (which is
         why ``runAndWait`` returns early). Other engines work on the caller's thread.
+
+        Every ``runAndWait`` must also find eSpeak NG idle: it begins by
+        "stopping" the driver, and pyttsx3 2.99's eSpeak driver, finding
+        eSpeak still busy then (with the voice and rate it sets as it is
+        made, say), keeps a flag that cancels whatever it synthesises next,
+        and that sentence comes out empty. It cost the built-in voice about
+        one start in ten.
         """
         if DRIVER == "espeak":
             from pyttsx3.drivers import _espeak
@@ -281,6 +288,7 @@ class TtsBackend(Backend):
         with contextlib.suppress(FileNotFoundError):
             os.remove(path)
         self._finished.clear()
+        self._settle()  # or pyttsx3 may cancel this sentence (see _settle)
         self._engine.save_to_file(text, path)
         # runAndWait can return before eSpeak NG has written the file: wait for its event.
         self._engine.runAndWait()
