@@ -367,6 +367,26 @@ def test_the_first_sentences_after_a_start_are_never_rendered_empty() -> None:
 
 
 @needs_espeak
+def test_espeak_ng_is_told_the_true_size_of_each_sentence(voice: TtsBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyttsx3 told it ten times the size, and eSpeak NG read that far past the text: now and then a crash."""
+    from pyttsx3.drivers import _espeak
+
+    told: list[tuple[bytes, int]] = []
+    real = _espeak.cSynth
+
+    def synth(text: bytes, size: int, *rest: Any) -> int:
+        told.append((text, size))
+        return real(text, size, *rest)
+
+    monkeypatch.setattr(_espeak, "cSynth", synth)
+    sentence = "Anna würfelt 3 und 4.".encode()
+    assert voice._worker is not None
+    path = voice._worker.call(partial(voice._render, sentence.decode()), 10.0)
+    assert os.path.getsize(path) > 1000
+    assert told == [(sentence, len(sentence) + 1)], "its bytes and the terminating NUL, no more"
+
+
+@needs_espeak
 @pytest.mark.usefixtures("dummy_mixer")
 def test_a_language_without_a_voice_is_reported_aloud() -> None:
     """At start and on a change of settings; the language is named in its own words."""

@@ -87,6 +87,23 @@ def _start_limit() -> float:
     return START_LIMIT
 
 
+def _synth_text_only(text: str | bytes, position: int = 0, position_type: int = 1, end_position: int = 0,
+                     flags: int = 0, user_data: Any = None) -> int:
+    """``espeak_Synth`` told the text's true size, in place of pyttsx3 2.99's ``_espeak.Synth``.
+
+    pyttsx3 tells eSpeak NG the text is ten times its length. In retrieval
+    mode eSpeak NG copies that many bytes to queue the text, reading past
+    its end; where the text lay near the end of mapped memory, the built-in
+    voice crashed the whole program (a segmentation fault in ``memcpy`` under
+    ``espeak_Synth``, about one game in 500 on a busy machine).
+    """
+    from pyttsx3.drivers import _espeak
+
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    # Its size with the terminating NUL, which a bytes object always has.
+    return int(_espeak.cSynth(data, len(data) + 1, position, position_type, end_position, flags, None, user_data))
+
+
 class RenderFailed(RuntimeError):
     """The engine did not write the utterance to a sound file."""
 
@@ -232,6 +249,10 @@ class TtsBackend(Backend):
 
         engine = Engine(DRIVER)
         catch_prints(sys.modules[f"pyttsx3.drivers.{DRIVER}"])
+        if DRIVER == "espeak":
+            from pyttsx3.drivers import _espeak
+
+            _espeak.Synth = _synth_text_only
         engine.connect("finished-utterance", self._note_finished)
         self._engine = engine  # a strong reference: the driver only holds the engine weakly
         self._dir = tempfile.mkdtemp(prefix="accessible-dice-voice-")
