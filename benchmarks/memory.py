@@ -85,6 +85,7 @@ def window_child(games: str, speech: str, size: str) -> None:
     """Play each of ``games`` (comma-separated) in one real window until it ends (the child :func:`window` measures)."""
     import pygame
 
+    from accessible_dice import audio
     from accessible_dice.presentation.i18n import language
     from accessible_dice.session import new_session
     from accessible_dice.sound import SoundPlayer
@@ -109,10 +110,11 @@ def window_child(games: str, speech: str, size: str) -> None:
                 window.tick()
                 window.frame()
             window.pop()
-    finally:
+    finally:  # as the program ends (ui/window/run.py): the mixer last, with nothing playing
         window.close()
         speaker.close()
         cues.close()
+        audio.shutdown()
 
 
 def prepare_yatzy(env: dict[str, str]) -> None:
