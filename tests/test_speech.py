@@ -524,7 +524,6 @@ speaker.close()
 
 AUTO_WITH_AUDIO = """
 import time
-from functools import partial
 from accessible_dice.speech import Speaker
 start = time.monotonic()
 spoken = []

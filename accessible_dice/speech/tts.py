@@ -95,7 +95,7 @@ def _synth_text_only(text: str | bytes, position: int = 0, position_type: int = 
     mode eSpeak NG copies that many bytes to queue the text, reading past
     its end; where the text lay near the end of mapped memory, the built-in
     voice crashed the whole program (a segmentation fault in ``memcpy`` under
-    ``espeak_Synth``, about one game in 500 on a busy machine).
+    ``espeak_Synth``, 3 games in about 1,040 on a busy machine).
     """
     from pyttsx3.drivers import _espeak
 
