@@ -3,9 +3,14 @@
 Absolute times on a shared two-core machine are noisy, so each figure comes
 with a baseline measured in the same run, and the ratio is what to compare:
 
-* Yatzy table build, per play order, against one plain numpy pass of the
-  same size (adding two (462, N) arrays chunk by chunk over every state the
-  build solves), and loading the cached table against reading its bytes.
+* Yatzy table build, free order, against the reference solver
+  (benchmarks/reference_yatzy.c: the textbook per-state solver in plain C,
+  compiled with ``cc -O2`` here and given the same dice tables), run in the
+  same process tree one after the other; each build's peak memory is its
+  own process's (``ru_maxrss`` of a child). The other play orders, against
+  one plain numpy pass of the same size (adding two (462, N) arrays chunk
+  by chunk over every state the build solves). Loading the shipped table,
+  against reading its bytes.
 * Shut the Box and Threes Away solving, against calling the rule functions
   the solvers call (``moves`` for every flap set and throw, ``keeps`` for
   every throw).
@@ -20,11 +25,18 @@ their meaning: docs/performance.md, section "Strategy".
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import statistics
+import struct
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
-from itertools import combinations_with_replacement
+from collections import Counter
+from itertools import combinations_with_replacement, product
+from math import factorial, prod
 from pathlib import Path
 from typing import Any
 
@@ -52,17 +64,79 @@ def numpy_pass(order: str) -> None:
         np.add(a, a)
 
 
-def yatzy_tables(orders: list[str], folder: Path) -> None:
-    print("Yatzy tables (build vs one numpy pass of the same size; load vs reading the bytes)")
+REFERENCE = Path(__file__).with_name("reference_yatzy.c")
+
+
+def reference_input() -> bytes:
+    """The dice tables the reference solver reads (see its header), made from the game's own scoring."""
+    ints: list[int] = [int(p) for row in yatzy_strategy.POINTS for p in row]
+    throws = yatzy_strategy.KEEPS[yatzy_strategy.THROWN]
+    for keep in yatzy_strategy.KEEPS:
+        rethrown = list(combinations_with_replacement(range(1, 7), 5 - len(keep)))
+        ints.append(len(rethrown))
+        for dice in rethrown:
+            ways = factorial(len(dice)) // prod(factorial(n) for n in Counter(dice).values())
+            ints += [throws.index(tuple(sorted(keep + dice))), ways * 6 ** len(keep)]
+    for throw in throws:
+        counts = sorted(Counter(throw).items())
+        keeps = {tuple(sorted(f for (f, _), n in zip(counts, ns, strict=True) for _ in range(n)))
+                 for ns in product(*(range(k + 1) for _, k in counts))}
+        ints += [len(keeps), *(yatzy_strategy.KEEP_INDEX[k] for k in sorted(keeps))]
+    return struct.pack(f"<{len(ints)}i", *ints)
+
+
+def timed_child(command: list[str], given: bytes = b"") -> tuple[float, float, str]:
+    """Run ``command`` (fed ``given``): its seconds, its own peak memory in MB (``ru_maxrss``) and its output."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(given)
+    child.stdin.close()
+    output = child.stdout.read().decode().strip()
+    _, status, usage = os.wait4(child.pid, 0)  # this child's own figures, not every child's so far
+    took = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{command[0]} failed ({child.returncode})")
+    return took, usage.ru_maxrss / 1024, output
+
+
+def free_build_against_reference(folder: Path, rounds: int) -> None:
+    """The free-order build in a process of its own, against the reference C solver, alternately, ``rounds`` times."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        print("  (no C compiler: the reference solver cannot run)")
+        return
+    binary = folder / "reference_yatzy"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(REFERENCE)], check=True)
+    given = reference_input()
+    build = [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+             "from accessible_dice.strategy import yatzy; print(f'{float(yatzy.built(\"free\")[0, 0]):.6f}')",
+             str(Path(__file__).resolve().parent.parent)]
+    for _ in range(rounds):
+        reference, reference_mb, reference_value = timed_child([str(binary)], given)
+        ours, ours_mb, our_value = timed_child(build)
+        print(f"  free order: build {ours:6.2f} s ({our_value}, peak {ours_mb:.0f} MB) = {ours / reference:4.2f}× "
+              f"the reference C solver ({reference:.2f} s, {reference_value})")
+
+
+def yatzy_tables(orders: list[str], folder: Path, rounds: int) -> None:
+    print("Yatzy tables (free build vs the reference C solver; other builds vs one numpy pass of the same size; "
+          "loading the shipped table vs reading its bytes)")
+    if "free" in orders:
+        free_build_against_reference(folder, rounds)
     for order in orders:
-        built = seconds(lambda order=order: yatzy_strategy.load_table(order, folder))
-        baseline = best_of(3, lambda order=order: numpy_pass(order))
-        path = yatzy_strategy.table_path(order, folder)
+        if order != "free":
+            built = seconds(lambda order=order: yatzy_strategy.built(order))
+            baseline = best_of(3, lambda order=order: numpy_pass(order))
+            print(f"  {order:12} build {built:7.2f} s = {built / baseline:6.0f}× pass ({baseline * 1000:.0f} ms)")
+        path = yatzy_strategy.shipped_path(order)
+        assert path is not None
         loaded = best_of(3, lambda order=order: yatzy_strategy.load_table(order, folder))
         raw = best_of(3, lambda path=path: path.read_bytes())
-        value = yatzy_strategy.load_table(order, folder).expected_total()
-        print(f"  {order:12} expected {value:.6f}  build {built:7.2f} s = {built / baseline:6.0f}× pass "
-              f"({baseline * 1000:.0f} ms)  load {loaded * 1000:5.0f} ms = {loaded / raw:4.1f}× read")
+        table = yatzy_strategy.load_table(order, folder)
+        print(f"  {order:12} expected {table.expected_total():.6f} (shipped: {table.from_cache})  "
+              f"load {loaded * 1000:5.0f} ms = {loaded / raw:4.1f}× read")
 
 
 def solver_against_rules(label: str, solve: Any, argument: object, rules: Callable[[], object], called: str) -> None:
@@ -119,9 +193,11 @@ def main() -> None:
     parser.add_argument("--orders", nargs="*", default=list(ORDERS), choices=ORDERS,
                         help="Yatzy play orders whose tables to build [all]")
     parser.add_argument("--hints", type=int, default=200, help="decisions to time per game [200]")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="free-order builds against the reference solver, alternately [2]")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        yatzy_tables(args.orders, Path(folder))
+        yatzy_tables(args.orders, Path(folder), args.rounds)
         small_solvers()
         if "free" in args.orders:
             hints(Path(folder), args.hints)

@@ -28,19 +28,28 @@ upper-first order the lower boxes wait for the upper six; in order, the
 filled boxes are always the first ones; upper totals no set of upper boxes
 can make are skipped); the others stay NaN.
 
-The table takes tens of seconds to build in free order, so it is kept on
-disk: in the folder named by the environment variable
-``ACCESSIBLE_DICE_STRATEGY_CACHE`` or given as a parameter, else in
-``strategy/`` of the data folder (``ACCESSIBLE_DICE_DATA`` moves it, like
-every file of the program). It is built in float64 and kept in float32 (8
-MiB; every figure agrees to four decimals), and read memory-mapped, so a
-game holds in memory only the pages its hints touch. A header records the
-format version, the play order, the array's shape and type and its SHA-256;
-a file of another size is not read at all, and a missing, damaged or
-outdated file is rebuilt. Hints then re-solve just the current state's turn,
-in a millisecond. The build runs in a process of its own (the game's
-process holds only the mapped table) and solves a few hundred states at a
-time, freeing each turn's work arrays as it goes.
+The tables come with the program: ``tables/yatzy-ORDER.table`` beside this
+module, one per play order, built by ``python tools/strategy_table.py
+build`` (byte for byte the same on every rebuild; CI rebuilds and compares)
+and read in place, memory-mapped, so a game holds in memory only the pages
+its hints touch. Each file is one line of JSON (the format, its version,
+the play order, the array's shape and type and the SHA-256 of what follows)
+and then the array ``E`` itself, raw little-endian float32, row by row
+(card, then upper total): numpy maps it (``np.memmap`` at the header line's
+length) and plain Python reads it with ``array("f").frombytes`` (see
+docs/strategy.md, "The table files"). It is built in float64 and kept in
+float32 (8 MiB; every figure agrees to four decimals). A file of another
+size is not read at all; a missing, damaged or outdated one is not used.
+
+Where the shipped table cannot be used, the one kept on disk is read: in
+the folder named by the environment variable ``ACCESSIBLE_DICE_STRATEGY_CACHE``
+or given as a parameter, else in ``strategy/`` of the data folder
+(``ACCESSIBLE_DICE_DATA`` moves it, like every file of the program); and
+if that is missing or damaged too, the table is built and kept there. The
+build runs in a process of its own (the game's process holds only the mapped
+table), says how far it is (:func:`build_progress`), and solves a few hundred
+states at a time, freeing each turn's work arrays as it goes. Hints then
+re-solve just the current state's turn, in a millisecond.
 
 With several players the advice (and the computer player) is still the
 solitaire optimum, maximising the expected final total; it does not weigh
@@ -51,14 +60,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import subprocess
 import sys
 import threading
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
 from itertools import combinations_with_replacement, product
+from math import factorial, prod
 from pathlib import Path
 
 from accessible_dice import threads
@@ -84,9 +96,11 @@ from accessible_dice.strategy.arrays import np
 from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Bump when the scoring, the rules, the solver or the file format change: older tables are rebuilt.
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 CACHE_ENV = "ACCESSIBLE_DICE_STRATEGY_CACHE"
 FORMAT = "accessible-dice yatzy table"
+#: The folder of the tables that come with the program, beside this module (``None``: none are used).
+SHIPPED: Path | None = Path(str(resources.files(__package__ or "accessible_dice.strategy") / "tables"))
 
 BOXES = tuple(Box)
 FULL_CARD = (1 << len(BOXES)) - 1
@@ -106,9 +120,12 @@ CHUNK = 256
 
 # ------------------------------------------------------------ dice combinatorics
 
-#: Every keep (sorted multiset of 0..5 dice), by size; the last 252 are the throws.
+#: Every keep (sorted multiset of 0..5 dice), by size; the last 252 are the throws. Within a size, the
+#: keeps with more distinct faces come first, so the keeps with more than ``i`` distinct sub-keeps of
+#: one die less are a prefix of their size (:data:`_DISTINCT`): :func:`_best_keeps` takes slices, not copies.
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(DICE + 1) for keep in combinations_with_replacement(range(1, FACES + 1), size))
+    keep for size in range(DICE + 1)
+    for keep in sorted(combinations_with_replacement(range(1, FACES + 1), size), key=lambda k: (-len(set(k)), k)))
 KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 #: ``LEVELS[n]`` is the slice of the keeps of ``n`` dice.
 _starts = [sum(1 for k in KEEPS if len(k) < n) for n in range(DICE + 2)]
@@ -117,14 +134,22 @@ THROWN = LEVELS[DICE]
 #: ``_ADD[k, f]``: keep ``k`` (fewer than five dice) with one more die showing ``f + 1``.
 _ADD = np.array([[KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, FACES + 1)]
                  for k in KEEPS[:THROWN.start]], dtype=np.intp)
-#: ``_LESS[k]``: keep ``k`` (one die or more) less each of its dice in turn, padded to five columns.
-_LESS = np.array([([KEEP_INDEX[k[:i] + k[i + 1:]] for i in range(len(k))] * DICE)[:DICE]
+#: ``_LESS[k]``: keep ``k`` (one die or more) less each of its distinct faces in turn, padded to five columns.
+_LESS = np.array([([KEEP_INDEX[k[:k.index(f)] + k[k.index(f) + 1:]] for f in sorted(set(k))] * DICE)[:DICE]
                   for k in KEEPS[1:]], dtype=np.intp)
+#: ``_DISTINCT[n][i]``: how many keeps of ``n`` dice have more than ``i`` distinct faces (a prefix of the size).
+_DISTINCT = tuple(tuple(sum(1 for k in KEEPS[LEVELS[n]] if len(set(k)) > i) for i in range(DICE))
+                  for n in range(DICE + 1))
 #: ``POINTS[b, r]``: what throw ``r`` scores in box ``b``, by the game's own :func:`score`.
 POINTS = np.array([[score(box, roll) for roll in KEEPS[THROWN]] for box in BOXES], dtype=np.float64)
 #: ``_COUNT[f, r]``: how many dice of throw ``r`` show ``f + 1``.
 _COUNT = np.array([[roll.count(face) for roll in KEEPS[THROWN]] for face in range(1, FACES + 1)],
                   dtype=np.intp)
+#: ``_SCORING[b]``: the throws that score more than 0 in box ``b`` (any other throw scores it 0).
+_SCORING = tuple(np.flatnonzero(points) for points in POINTS)
+#: ``_CHANCE[r]``: the chance of throw ``r`` with five dice (multinomial: 5! / (n1! ... n6!) / 6^5).
+_CHANCE = np.array([factorial(DICE) / prod(factorial(roll.count(f)) for f in range(1, FACES + 1))
+                    for roll in KEEPS[THROWN]]) / FACES ** DICE
 
 
 def _upper_totals(filled: int) -> np.ndarray:
@@ -171,28 +196,56 @@ def _cards_by_filled(order: str) -> list[np.ndarray]:
 # -------------------------------------------------------------- one turn, vectorised
 
 
-def _box_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
-                box: int) -> np.ndarray:
-    """(252, N): each final throw's worth in ``box`` (points, bonus, future); -inf where not allowed."""
+def _worth_by_count(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
+                    box: int) -> np.ndarray:
+    """What scoring ``box`` is worth besides a lower box's points; -inf where the order does not allow it.
+
+    An upper box: (6, N), its worth when 0 to 5 dice show its face (points,
+    the bonus if they complete it, the future). A lower box: (1, N), the
+    future after it; its points are the throw's (:data:`POINTS`).
+    """
     # Where the box is barred its following state may be unsolved (NaN): np.where, not a sum.
     barred = ~allowed(order, cards, box)
     following = (cards | (1 << box)) * UPPER_STATES
     face = BOXES[box].face
     if face is None:
-        return POINTS[box][:, None] + np.where(barred, -np.inf, values[following + uppers])[None, :]
+        return np.where(barred, -np.inf, values[following + uppers])[None, :]
     # An upper box scores face × count: six outcomes per state, spread over the throws.
     points = face * np.arange(DICE + 1)[:, None]
     reached = np.minimum(uppers[None, :] + points, BONUS_THRESHOLD)
     bonus = np.where((reached == BONUS_THRESHOLD) & (uppers < BONUS_THRESHOLD)[None, :], BONUS, 0)
-    by_count = np.where(barred[None, :], -np.inf, points + bonus + values[following[None, :] + reached])
-    return by_count[_COUNT[face - 1]]
+    return np.where(barred[None, :], -np.inf, points + bonus + values[following[None, :] + reached])
+
+
+def _scored(worth: np.ndarray, box: int, throws: np.ndarray | slice) -> np.ndarray:
+    """(len(throws), N): the worth of scoring ``throws`` in ``box``, from :func:`_worth_by_count`."""
+    face = BOXES[box].face
+    return POINTS[box][throws, None] + worth if face is None else worth[_COUNT[face - 1][throws]]
+
+
+def _box_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
+                box: int) -> np.ndarray:
+    """(252, N): each final throw's worth in ``box`` (points, bonus, future); -inf where not allowed."""
+    return _scored(_worth_by_count(values, order, cards, uppers, box), box, slice(None))
 
 
 def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray) -> np.ndarray:
-    """(252, N): each final throw's worth in the best allowed box."""
-    best = np.full((THROWN.stop - THROWN.start, len(cards)), -np.inf)
-    for box in range(len(BOXES)):
-        np.maximum(best, _box_values(values, order, cards, uppers, box), out=best)
+    """(252, N): each final throw's worth in the best allowed box.
+
+    A box a throw scores 0 in is worth the same for every such throw (the
+    future, no points, no bonus: its first row), so the best of those rows
+    starts every throw, and each box then only compares the throws it scores
+    in (:data:`_SCORING`): about a third of the work of comparing all 15
+    boxes on all 252 throws, with the same result to the bit.
+    """
+    worths = [_worth_by_count(values, order, cards, uppers, box) for box in range(len(BOXES))]
+    best = np.repeat(np.max([worth[0] for worth in worths], axis=0)[None, :], THROWN.stop - THROWN.start, axis=0)
+    for box, worth in enumerate(worths):
+        throws = _SCORING[box]
+        if len(throws) == len(best):  # Chance: every throw scores
+            np.maximum(best, _scored(worth, box, slice(None)), out=best)
+        else:
+            best[throws] = np.maximum(best[throws], _scored(worth, box, throws))
     return best
 
 
@@ -213,11 +266,12 @@ def _best_keeps(keeps: np.ndarray) -> np.ndarray:
     """(252, N): each throw's worth with a re-throw to come: its best sub-keep."""
     best = np.empty_like(keeps)
     best[0] = keeps[0]
-    for level in LEVELS[1:]:
+    for size, level in enumerate(LEVELS[1:], start=1):
         less = _LESS[level.start - 1:level.stop - 1]
         below = best[less[:, 0]]
         for i in range(1, DICE):
-            np.maximum(below, best[less[:, i]], out=below)
+            more = _DISTINCT[size][i]  # the keeps with another distinct face to take away: a prefix
+            np.maximum(below[:more], best[less[:more, i]], out=below[:more])
         best[level] = np.maximum(keeps[level], below)
     return best[THROWN]
 
@@ -236,9 +290,11 @@ def _turn_value(final: np.ndarray) -> np.ndarray:
     more: it holds one stage's work arrays at a time instead of three.
     """
     keeps = _keep_values(final)
-    for _ in range(THROWS - 1):
+    for _ in range(THROWS - 2):
         keeps = _keep_values(_best_keeps(keeps))
-    return keeps[0]
+    # Before the first throw only the empty keep counts: the chance-weighted mean of the throws, summed
+    # row by row (numpy's sum over the first axis), so every machine adds in the same order (no BLAS).
+    return (_CHANCE[:, None] * _best_keeps(keeps)).sum(axis=0)
 
 
 def layers(order: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -251,12 +307,29 @@ def layers(order: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         yield np.repeat(cards, [len(t) for t in totals]), np.concatenate(totals)
 
 
-def solve(order: str = "free", workers: int = 2) -> np.ndarray:
+#: ``_UPPER_LEFT[u]``: the most the upper boxes still empty in the set of filled upper boxes ``u`` can add.
+_UPPER_LEFT = np.array([DICE * sum(box.face or 0 for i, box in enumerate(BOXES) if not filled >> i & 1
+                                   and box.section is Section.UPPER) for filled in range(UPPER_BOXES + 1)])
+
+
+def out_of_reach(cards: np.ndarray, uppers: np.ndarray) -> np.ndarray:
+    """Whether the bonus is out of reach: the empty upper boxes cannot bring ``uppers`` to 63.
+
+    The upper total then changes nothing to come (no bonus, whatever is
+    scored), so the state is worth what the same card with 0 is worth, to
+    the bit: the same sums of the same numbers. The build solves only that
+    one (a third of all states in free order) and copies it.
+    """
+    return uppers + _UPPER_LEFT[cards & UPPER_BOXES] < BONUS_THRESHOLD
+
+
+def solve(order: str = "free", workers: int = 2, progress: Callable[[float], None] | None = None) -> np.ndarray:
     """``E[card, upper]`` for every reachable state; NaN for the others.
 
     The states with the same number of filled boxes depend only on states
     with more, so their chunks are shared among ``workers`` threads (numpy
-    releases the interpreter lock while it computes).
+    releases the interpreter lock while it computes). ``progress`` is told
+    the share of the work done (0 to 1) after each layer.
     """
     values = np.full(SHAPE, np.nan).ravel()
     values[FULL_CARD * UPPER_STATES:] = 0.0
@@ -264,12 +337,18 @@ def solve(order: str = "free", workers: int = 2) -> np.ndarray:
     def solve_chunk(cards: np.ndarray, uppers: np.ndarray) -> None:
         values[cards * UPPER_STATES + uppers] = _turn_value(_final_values(values, order, cards, uppers))
 
+    sizes = [math.comb(len(BOXES), filled) for filled in range(len(BOXES))]  # the work of a layer, roughly
     with ThreadPoolExecutor(max(1, workers), initializer=threads.block_here) as pool:
-        for state_cards, uppers in layers(order):
+        for filled, (layer_cards, layer_uppers) in zip(reversed(range(len(BOXES))), layers(order), strict=True):
+            copied = out_of_reach(layer_cards, layer_uppers) & (layer_uppers > 0)
+            state_cards, uppers = layer_cards[~copied], layer_uppers[~copied]
             starts = range(0, len(state_cards), CHUNK)
             # list() waits for the whole layer and re-raises any worker's error.
             list(pool.map(solve_chunk, [state_cards[s:s + CHUNK] for s in starts],
                           [uppers[s:s + CHUNK] for s in starts]))
+            values[layer_cards[copied] * UPPER_STATES + layer_uppers[copied]] = values[layer_cards[copied] * UPPER_STATES]
+            if progress is not None:
+                progress(sum(sizes[filled:]) / sum(sizes))
     return values.reshape(SHAPE)
 
 
@@ -381,52 +460,84 @@ class YatzyTable:
         self._turns.clear()
 
 
+def shipped_path(order: str) -> Path | None:
+    """The table of ``order`` that comes with the program (see :data:`SHIPPED`), if any are used."""
+    return None if SHIPPED is None else SHIPPED / f"yatzy-{order}.table"
+
+
 def load_table(order: str = "free", directory: str | os.PathLike[str] | None = None) -> YatzyTable:
-    """The table of ``order`` from the cache folder, built and saved there if missing or damaged.
+    """The table of ``order``: the shipped one, else the cache folder's, else built and saved there.
 
     The build runs in a process of its own (:func:`build_apart`), so the
     game's process never holds the build's arrays, only the mapped table;
     where that cannot work (no interpreter to start, a read-only folder) it
     is built here.
     """
+    shipped = shipped_path(order)
+    values = None if shipped is None else _read(shipped, order)
+    if values is not None:
+        return YatzyTable(order, values, from_cache=True)
     path = table_path(order, directory)
     values = _read(path, order)
     if values is not None:
         return YatzyTable(order, values, from_cache=True)
-    if build_apart(order, path.parent):
-        mapped = _read(path, order)
-        if mapped is not None:
-            return YatzyTable(order, mapped, from_cache=False)
-    kept = built(order)
-    mapped = _read(path, order) if _write(path, order, kept) else None
-    return YatzyTable(order, kept if mapped is None else mapped, from_cache=False)
+    _progress[order] = 0.0
+    try:
+        if build_apart(order, path.parent):
+            mapped = _read(path, order)
+            if mapped is not None:
+                return YatzyTable(order, mapped, from_cache=False)
+        kept = built(order, progress=lambda done: _progress.__setitem__(order, done))
+        mapped = _read(path, order) if _write(path, order, kept) else None
+        return YatzyTable(order, kept if mapped is None else mapped, from_cache=False)
+    finally:
+        del _progress[order]
 
 
-def built(order: str) -> np.ndarray:
+#: The share done (0 to 1) of each table being built now, by play order.
+_progress: dict[str, float] = {}
+
+
+def build_progress(order: str) -> float | None:
+    """How far the build of ``order``'s table is (0 to 1), while it is being built; else ``None``."""
+    return _progress.get(order)
+
+
+def built(order: str, progress: Callable[[float], None] | None = None) -> np.ndarray:
     """The table of ``order`` solved now: built in float64, kept in float32 (the float64 array is freed here).
 
     A table built and one read from the cache are the same to the last bit.
     """
-    return np.ascontiguousarray(solve(order), dtype=DTYPE)
+    return np.ascontiguousarray(solve(order, progress=progress), dtype=DTYPE)
 
 
 def build_apart(order: str, directory: Path) -> bool:
     """Build and save the table of ``order`` in ``directory`` in a new process (this module run); whether it did.
 
-    The new process ends with this one: it watches the pipe on its standard
-    input, which this process holds open and never writes, and stops when
-    the pipe closes (the program ended, however it ended).
+    The new process prints the share done after each layer (a number from 0
+    to 1 a line), kept for :func:`build_progress`. It ends with this one: it
+    watches the pipe on its standard input, which this process holds open and
+    never writes, and stops when the pipe closes (the program ended, however
+    it ended).
     """
     try:
         process = subprocess.Popen([sys.executable, "-m", __name__, order, str(directory)], stdin=subprocess.PIPE,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     except OSError:
         return False
     try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            try:
+                _progress[order] = min(1.0, max(0.0, float(line)))
+            except ValueError:
+                pass
         return process.wait() == 0
     finally:
         if process.stdin is not None:
             process.stdin.close()
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 def _end_with_parent() -> None:
@@ -543,4 +654,8 @@ if __name__ == "__main__":
     # ``python -m accessible_dice.strategy.yatzy ORDER FOLDER``: what build_apart runs.
     _end_with_parent()
     chosen, folder = sys.argv[1], Path(sys.argv[2])
-    sys.exit(0 if _write(table_path(chosen, folder), chosen, built(chosen)) else 1)
+
+    def report(done: float) -> None:
+        print(f"{done:.3f}", flush=True)
+
+    sys.exit(0 if _write(table_path(chosen, folder), chosen, built(chosen, progress=report)) else 1)
