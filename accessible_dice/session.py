@@ -126,16 +126,26 @@ def _yatzy_table(game: Game) -> None:
     table(game.options["order"])
 
 
-#: What a game's strategy must have before its first hint or computer move, when making it takes
-#: long: Yatzy's table is read from disk in a moment, but built (13 to 28 s) the first time ever.
-#: :meth:`Session.prepare_strategy` makes it in the background as the game starts.
+def _yatzy_progress(game: Game) -> float | None:
+    from accessible_dice.strategy.yatzy import build_progress
+
+    return build_progress(str(game.options["order"]))
+
+
+#: What a game's strategy must have before its first hint or computer move, when making it can take
+#: long: Yatzy's table comes with the program and is read in a moment, but is built (several seconds to
+#: minutes) where that file is missing or damaged. :meth:`Session.prepare_strategy` makes it in the
+#: background as the game starts; :data:`PROGRESS` says how far it is.
 PREPARE: dict[str, Callable[[Game], None]] = {"yatzy": _yatzy_table}
+PROGRESS: dict[str, Callable[[Game], float | None]] = {"yatzy": _yatzy_progress}
+#: Seconds the preparation may take before the player is told of it (and later that it is done).
+PREPARE_NOTICE = 2.0
 
 
 class StrategyPreparing(IllegalMove):
-    # Translators: a hint was asked for while the game's strategy is still being worked out (the first time only).
-    template = N_("The hints are still being prepared; the first time this takes up to half a minute. "
-                  "Ask again in a moment.")
+    # Translators: a hint was asked for while the game's strategy is still being worked out (only when
+    # its file was missing or damaged); {percent} is how much is done, a whole number from 0 to 100.
+    template = N_("The hints are still being prepared: {percent}% done. You will hear when they are ready.")
 
 
 # ---------------------------------------------------------------- the session
@@ -241,6 +251,12 @@ class Session:
             return False
         return self.request() is None or not self.manual
 
+    def strategy_progress(self) -> int:
+        """How far the preparation of the strategy is, in percent (0 until it reports)."""
+        progress = PROGRESS.get(self.game.id)
+        done = None if progress is None else progress(self.game)
+        return round(100 * (done or 0.0))
+
     def strategy_ready(self, wait: float = 0.0) -> bool:
         """Whether a hint or a computer move can be worked out without waiting for :meth:`prepare_strategy`.
 
@@ -253,17 +269,32 @@ class Session:
 
     # -- the strategy
 
-    def prepare_strategy(self) -> None:
+    def prepare_strategy(self, news: Callable[[bool], None] | None = None) -> None:
         """Start making what the game's strategy needs (:data:`PREPARE`) on a background thread, once.
 
         Both front ends call it as a game starts, so the first hint or
-        computer move does not wait many seconds. The thread is a daemon:
-        leaving the program never waits for it (a table half built is not
-        kept; the next start builds it again).
+        computer move does not wait. Read from disk it is done at once; if it
+        takes longer than :data:`PREPARE_NOTICE` (the table is being built),
+        ``news(False)`` is called once then, and ``news(True)`` when it is
+        ready, both from a background thread: the front end says so. The
+        thread is a daemon: leaving the program never waits for it (a table
+        half built is not kept; the next start builds it again).
         """
         prepare = PREPARE.get(self.game.id)
         if prepare is None or self._preparing is not None:
             return
+        told = threading.Event()
+        finished = threading.Event()
+        lock = threading.Lock()
+
+        def tell() -> None:
+            with lock:
+                if not finished.is_set() and news is not None:
+                    told.set()
+                    news(False)
+
+        notice = threading.Timer(PREPARE_NOTICE, tell)
+        notice.daemon = True
 
         def work() -> None:
             try:
@@ -271,9 +302,16 @@ class Session:
             except Exception:  # the first hint or computer move tries again and says what is wrong
                 if threading.main_thread().is_alive():  # else the program is ending, and the work with it
                     log.info("the strategy could not be prepared in advance", exc_info=True)
+            finally:
+                notice.cancel()
+                with lock:
+                    finished.set()
+                    if told.is_set() and news is not None:
+                        news(True)
 
         self._preparing = threading.Thread(target=work, name="strategy-warm-up", daemon=True)
         threads.start(self._preparing)
+        threads.start(notice)
 
     # -- acting; each returns the events, or raises a DiceError and changes nothing
 

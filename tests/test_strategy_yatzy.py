@@ -7,6 +7,7 @@ in-order table builds in a fraction of a second and serves the cache tests.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import statistics
@@ -31,22 +32,35 @@ from accessible_dice.strategy import best_move, computer_move
 from accessible_dice.strategy import yatzy as strategy
 
 
-@pytest.fixture(scope="session")
+#: The tables that come with the program; this module's tests build their own (see ``cache_folder``).
+SHIPPED = strategy.SHIPPED
+
+
+@pytest.fixture(scope="module", autouse=True)
 def cache_folder(tmp_path_factory):
-    """Every table of this session lives in one temporary folder, named by the environment."""
+    """Every table of this module is built here, in one temporary folder named by the environment.
+
+    The shipped tables are set aside meanwhile, so the build, the cache and
+    the hints are tested on tables built now (and the free one is compared
+    with the shipped file: ``test_the_shipped_tables_are_what_the_build_makes``).
+    """
     folder = tmp_path_factory.mktemp("strategy-cache")
     before = os.environ.get(strategy.CACHE_ENV)
     os.environ[strategy.CACHE_ENV] = str(folder)
+    strategy.SHIPPED = None
+    strategy._tables.clear()
     yield folder
+    strategy.SHIPPED = SHIPPED
+    strategy._tables.clear()
     if before is None:
         del os.environ[strategy.CACHE_ENV]
     else:
         os.environ[strategy.CACHE_ENV] = before
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def solved(cache_folder):
-    """The free-order table, built once per session (and timed against the 2-minute budget)."""
+    """The free-order table, built once per module (and timed against the 2-minute budget)."""
     start = time.perf_counter()
     table = strategy.table("free")
     assert not table.from_cache and time.perf_counter() - start < budget(120)
@@ -290,3 +304,21 @@ def test_the_build_process_ends_when_the_program_that_started_it_ends(tmp_path):
     build.stdin.close()
     assert build.wait(timeout=budget(10)) == 1
     assert not strategy.table_path("free", tmp_path).exists()
+
+
+# ------------------------------------------------------------- the shipped tables
+
+
+@pytest.mark.parametrize("order", ["free", "upper-first", "in-order"])
+def test_the_shipped_tables_are_what_the_build_makes(solved, order):
+    """The rebuild (this module's, in a temporary folder) gives the shipped file's bytes, checksum and all.
+
+    So ``python tools/strategy_table.py build`` is reproducible, and a solver
+    change that alters the table without a rebuild of the shipped ones fails here.
+    """
+    assert SHIPPED is not None
+    shipped = SHIPPED / f"yatzy-{order}.table"
+    built = strategy.table(order)  # built in this module's folder (the shipped ones are set aside)
+    assert shipped.read_bytes() == strategy.table_path(order).read_bytes()
+    header = json.loads(shipped.open("rb").readline())
+    assert header["sha256"] == hashlib.sha256(np.ascontiguousarray(built.values).data).hexdigest()

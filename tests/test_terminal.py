@@ -351,24 +351,22 @@ def test_a_hint_while_the_strategy_is_being_prepared_says_so_at_once(monkeypatch
     monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
     try:
         run = play(["roll", "hint"], seed=3)
-        assert run.lines[2] == ("The hints are still being prepared; the first time this takes up to half a "
-                                "minute. Ask again in a moment.")
+        assert run.lines[2] == "The hints are still being prepared: 0% done. You will hear when they are ready."
     finally:
         release.set()
     run.session._preparing.join(5)
     assert run.session.strategy_ready()
 
 
-def test_a_computer_waiting_for_its_strategy_is_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
+def test_a_computer_waiting_for_its_strategy_is_said_once_then_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wait longer than a moment is said once, then "Hints are ready.", before the computers' first move."""
+    import time
 
     from accessible_dice import session as sessions
 
-    release = threading.Event()
-    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
-    try:
-        run = play([], players=("cpu1", "cpu2"), seed=9, options={"rounds": "1"})
-    finally:
-        release.set()
-    getting_ready = "The computer player is getting ready; the first time this takes up to half a minute."
-    assert run.outcome == "eof" and run.lines.count(getting_ready) == 1
+    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
+    run = play([], players=("cpu1", "cpu2"), seed=9, options={"rounds": "1"})
+    preparing = "Preparing the hints and the computer players; this can take a while. You will hear when they are ready."
+    assert run.outcome == "eof" and run.lines.count(preparing) == 1 and run.lines.count("Hints are ready.") == 1
+    ready = run.lines.index("Hints are ready.")
+    assert run.lines.index(preparing) < ready < next(i for i, line in enumerate(run.lines) if "shut" in line)

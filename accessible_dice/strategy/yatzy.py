@@ -196,25 +196,46 @@ def _cards_by_filled(order: str) -> list[np.ndarray]:
 # -------------------------------------------------------------- one turn, vectorised
 
 
+#: The upper and the lower boxes' indices, as a column each, to solve every box of a kind at once.
+_UPPER_COLUMN = np.array([[i] for i, box in enumerate(BOXES) if box.face is not None])
+_LOWER_COLUMN = np.array([[i] for i, box in enumerate(BOXES) if box.face is None])
+#: ``_FACE[b]``: the face an upper box counts (0 for a lower box).
+_FACE = np.array([box.face or 0 for box in BOXES])
+
+
+def _lower_worths(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
+                  boxes: np.ndarray = _LOWER_COLUMN) -> np.ndarray:
+    """(len(boxes), N): the future after scoring each lower box (its points are the throw's, :data:`POINTS`)."""
+    # Where the box is barred its following state may be unsolved (NaN): np.where, not a sum.
+    barred = ~allowed(order, cards[None, :], boxes)
+    return np.where(barred, -np.inf, values[(cards[None, :] | (1 << boxes)) * UPPER_STATES + uppers[None, :]])
+
+
+def _upper_worths(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
+                  boxes: np.ndarray = _UPPER_COLUMN) -> np.ndarray:
+    """(len(boxes), 6, N): each upper box's worth when 0 to 5 dice show its face (points, bonus, future).
+
+    An upper box scores face × count: six outcomes per state, spread over the throws by :data:`_COUNT`.
+    """
+    barred = ~allowed(order, cards[None, :], boxes)
+    points = (_FACE[boxes] * np.arange(DICE + 1))[:, :, None]
+    reached = np.minimum(uppers + points, BONUS_THRESHOLD)
+    bonus = np.where((reached == BONUS_THRESHOLD) & (uppers < BONUS_THRESHOLD), BONUS, 0)
+    following = ((cards[None, :] | (1 << boxes)) * UPPER_STATES)[:, None, :]
+    return np.where(barred[:, None, :], -np.inf, points + bonus + values[following + reached])
+
+
 def _worth_by_count(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray,
                     box: int) -> np.ndarray:
     """What scoring ``box`` is worth besides a lower box's points; -inf where the order does not allow it.
 
     An upper box: (6, N), its worth when 0 to 5 dice show its face (points,
     the bonus if they complete it, the future). A lower box: (1, N), the
-    future after it; its points are the throw's (:data:`POINTS`).
+    future after it.
     """
-    # Where the box is barred its following state may be unsolved (NaN): np.where, not a sum.
-    barred = ~allowed(order, cards, box)
-    following = (cards | (1 << box)) * UPPER_STATES
-    face = BOXES[box].face
-    if face is None:
-        return np.where(barred, -np.inf, values[following + uppers])[None, :]
-    # An upper box scores face × count: six outcomes per state, spread over the throws.
-    points = face * np.arange(DICE + 1)[:, None]
-    reached = np.minimum(uppers[None, :] + points, BONUS_THRESHOLD)
-    bonus = np.where((reached == BONUS_THRESHOLD) & (uppers < BONUS_THRESHOLD)[None, :], BONUS, 0)
-    return np.where(barred[None, :], -np.inf, points + bonus + values[following[None, :] + reached])
+    if BOXES[box].face is None:
+        return _lower_worths(values, order, cards, uppers, np.array([[box]]))
+    return _upper_worths(values, order, cards, uppers, np.array([[box]]))[0]
 
 
 def _scored(worth: np.ndarray, box: int, throws: np.ndarray | slice) -> np.ndarray:
@@ -238,14 +259,18 @@ def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.
     in (:data:`_SCORING`): about a third of the work of comparing all 15
     boxes on all 252 throws, with the same result to the bit.
     """
-    worths = [_worth_by_count(values, order, cards, uppers, box) for box in range(len(BOXES))]
-    best = np.repeat(np.max([worth[0] for worth in worths], axis=0)[None, :], THROWN.stop - THROWN.start, axis=0)
-    for box, worth in enumerate(worths):
+    upper, lower = _upper_worths(values, order, cards, uppers), _lower_worths(values, order, cards, uppers)
+    worths = {**{int(box): upper[i] for i, box in enumerate(_UPPER_COLUMN[:, 0])},
+              **{int(box): lower[i:i + 1] for i, box in enumerate(_LOWER_COLUMN[:, 0])}}
+    nothing = np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0))
+    best = np.repeat(nothing[None, :], THROWN.stop - THROWN.start, axis=0)
+    for box, worth in worths.items():
         throws = _SCORING[box]
-        if len(throws) == len(best):  # Chance: every throw scores
+        if 3 * len(throws) > 2 * len(best):  # One pair, Chance: (nearly) every throw scores, so all at once
             np.maximum(best, _scored(worth, box, slice(None)), out=best)
         else:
-            best[throws] = np.maximum(best[throws], _scored(worth, box, throws))
+            scored = _scored(worth, box, throws)
+            best[throws] = np.maximum(scored, best[throws], out=scored)
     return best
 
 

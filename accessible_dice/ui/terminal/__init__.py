@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -46,6 +47,8 @@ FINISH_LIMIT = DRAIN_LIMIT
 
 #: Seconds a computer's first move waits, unannounced, for its strategy (read from disk it is ready sooner).
 READY_GRACE = 1.0
+#: Seconds between the progress lines while the terminal waits for a computer's strategy being built.
+PROGRESS_EVERY = 10.0
 
 #: Reads the next typed line; ``None`` at the end of input.
 ReadLine = Callable[[], "str | None"]
@@ -119,8 +122,14 @@ class Announcer:
         self.cues = cues
         self.mark = mark
         self.history = History()
+        #: News may come from a background thread (the strategy made ready): one utterance at a time.
+        self._saying = threading.RLock()
 
     def say(self, utterance: Utterance | None, remember: bool = True) -> None:
+        with self._saying:
+            self._say(utterance, remember)
+
+    def _say(self, utterance: Utterance | None, remember: bool) -> None:
         if utterance is None or not utterance.text:
             return
         if remember:
@@ -289,8 +298,18 @@ class Terminal:
         """The computer players' steps until a person is due; said first if their strategy is still being made."""
         told = False
         while not session.game.is_over() and session.computer_to_act():
-            told = told or self.getting_ready(session)
+            if not told and self.getting_ready(session):
+                told = True
+                self._await_strategy(session)
             self._computer_step(session, presenter)
+
+    def _await_strategy(self, session: Session) -> None:
+        """Offline, nothing else can happen while a computer waits for its strategy: say how far it is,
+        every :data:`PROGRESS_EVERY` seconds, until it is ready (the session says that it was prepared)."""
+        while not session.strategy_ready(wait=PROGRESS_EVERY):
+            # Translators: said every ten seconds while a computer player waits for the strategy being built;
+            # {percent} is a whole number from 0 to 100.
+            self.say(news(self._("Still preparing: {percent}% done.").format(percent=session.strategy_progress())))
 
     def _computer_step(self, session: Session, presenter: Presenter) -> None:
         """One step of the computer player due: its throw, or its move."""
@@ -365,7 +384,7 @@ class Terminal:
 
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:
         """A game begins (or is resumed): say so, and start making its strategy ready in the background."""
-        session.prepare_strategy()
+        session.prepare_strategy(self.strategy_news)
         followed = self.follow_turn(session, presenter)
         opening: list[Utterance | None] = [presenter.opening(resumed)]
         if session.dice_changed_from is not None:
@@ -404,13 +423,27 @@ class Terminal:
         return news(self._("{name} goes first. Type help for the commands.").format(name=presenter.name(player)))
 
     def getting_ready(self, session: Session) -> bool:
-        """Before a computer's move: if its strategy is still being made, say it may take a while (and ``True``)."""
-        if session.request() is not None or session.strategy_ready(wait=READY_GRACE):
-            return False
-        # Translators: a computer player waits for its strategy, made once (up to half a minute).
-        self.say(news(self._("The computer player is getting ready; the first time this takes up to half a "
-                             "minute.")))
-        return True
+        """Before a computer's move: whether its strategy is still being made (after :data:`READY_GRACE`).
+
+        Nothing is said here: :meth:`strategy_news` says it once for hints and
+        computer players alike, as soon as the wait is longer than a moment.
+        """
+        return session.request() is None and not session.strategy_ready(wait=READY_GRACE)
+
+    def strategy_news(self, ready: bool) -> None:
+        """The strategy took long to make ready (``False``) or is now ready (``True``): say so.
+
+        Called by :meth:`Session.prepare_strategy` from a background thread
+        (the announcer takes one utterance at a time).
+        """
+        if ready:
+            # Translators: said once the hints and computer players, being prepared, can answer.
+            self.say(news(self._("Hints are ready.")))
+        else:
+            # Translators: said when the hints and computer players must be prepared first (their file was
+            # missing or damaged); the program says "Hints are ready." when they are.
+            self.say(news(self._("Preparing the hints and the computer players; this can take a while. You will "
+                                 "hear when they are ready.")))
 
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
         """Say what an action did (and, after the move that hands over, the choices of a person to move,
@@ -624,7 +657,7 @@ class Terminal:
                 game, considering = before_last(game, considering), considering[-1]
         if strategy.has_strategy(game):
             if not session.strategy_ready():
-                raise StrategyPreparing()
+                raise StrategyPreparing(percent=session.strategy_progress())
             return presenter.advice_answer(strategy.best_move(game, considering))
         return presenter.hint_answer(simple_move(game, session.dice.rng))
 
