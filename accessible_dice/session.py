@@ -145,7 +145,7 @@ PREPARE_NOTICE = 2.0
 class StrategyPreparing(IllegalMove):
     # Translators: a hint was asked for while the game's strategy is still being worked out (only when
     # its file was missing or damaged); {percent} is how much is done, a whole number from 0 to 100.
-    template = N_("The hints are still being prepared: {percent}% done. You will hear when they are ready.")
+    template = N_("The hints are still being prepared: {percent} percent done. You will hear when they are ready.")
 
 
 # ---------------------------------------------------------------- the session

@@ -351,7 +351,7 @@ def test_a_hint_while_the_strategy_is_being_prepared_says_so_at_once(monkeypatch
     monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
     try:
         run = play(["roll", "hint"], seed=3)
-        assert run.lines[2] == "The hints are still being prepared: 0% done. You will hear when they are ready."
+        assert run.lines[2] == "The hints are still being prepared: 0 percent done. You will hear when they are ready."
     finally:
         release.set()
     run.session._preparing.join(5)
