@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
 from e2e_support import AFTER_GAME, refused, run_cli
@@ -119,16 +117,11 @@ def test_typed_values_while_real_dice_are_due_are_refused_as_values(tmp_path: Pa
 
 
 def test_a_ready_computer_player_is_not_said_to_be_getting_ready(tmp_path: Path) -> None:
-    """The second start reads the table from disk in a moment: nobody is told to wait (D11)."""
+    """The table comes with the program and is read in a moment: nobody is told to wait (D11, issue 24)."""
     args = [*CONSOLE, "--game", "yatzy", "--players", "Ola,cpu", "--seed", "2"]
-    built = Path(os.environ.get("ACCESSIBLE_DICE_STRATEGY_CACHE", "/nonexistent")) / "yatzy-free.table"
-    if built.exists():  # the table this test run made once (ACCESSIBLE_DICE_STRATEGY_CACHE)
-        (tmp_path / "strategy").mkdir(parents=True)
-        shutil.copy(built, tmp_path / "strategy" / built.name)
-    else:  # the first start builds it (up to half a minute, longer on a busy machine)
-        run_cli(args, ["r", "score chance"], tmp_path, timeout=600)
     result = run_cli(args, ["r", "score chance"], tmp_path)
-    assert not any("getting ready" in line for line in result.lines)
+    assert any(line.startswith("cpu threw") for line in result.lines)
+    assert not any("Preparing" in line or "being prepared" in line for line in result.lines)
 
 
 def test_a_quiclo_game_continued_says_the_lives_now(tmp_path: Path) -> None:

@@ -31,7 +31,6 @@ from accessible_dice.games.yatzy import BoxNotNext, Hold, Release, Score, ThrowA
 from accessible_dice.strategy import best_move, computer_move
 from accessible_dice.strategy import yatzy as strategy
 
-
 #: The tables that come with the program; this module's tests build their own (see ``cache_folder``).
 SHIPPED = strategy.SHIPPED
 

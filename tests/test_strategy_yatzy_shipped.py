@@ -7,7 +7,6 @@ The rebuild that must give the shipped bytes is in tests/test_strategy_yatzy.py
 
 from __future__ import annotations
 
-import hashlib
 import re
 import subprocess
 import sys

@@ -366,7 +366,8 @@ def test_a_computer_waiting_for_its_strategy_is_said_once_then_ready(monkeypatch
 
     monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
     run = play([], players=("cpu1", "cpu2"), seed=9, options={"rounds": "1"})
-    preparing = "Preparing the hints and the computer players; this can take a while. You will hear when they are ready."
+    preparing = ("Preparing the hints and the computer players; this can take a while. You will hear when they are "
+                 "ready.")
     assert run.outcome == "eof" and run.lines.count(preparing) == 1 and run.lines.count("Hints are ready.") == 1
     ready = run.lines.index("Hints are ready.")
     assert run.lines.index(preparing) < ready < next(i for i, line in enumerate(run.lines) if "shut" in line)

@@ -2,7 +2,7 @@
 
     python tools/strategy_table.py build            # every play order, into accessible_dice/strategy/tables/
     python tools/strategy_table.py build free       # one play order
-    python tools/strategy_table.py check            # each shipped file whole (its SHA-256), read by numpy and plain Python
+    python tools/strategy_table.py check            # each shipped file whole (SHA-256), read by numpy and plain Python
     python tools/strategy_table.py check --rebuild  # and rebuilt now, byte for byte the same
 
 The build is reproducible: the solver adds and compares in a fixed order
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from accessible_dice.games.yatzy import ORDERS  # noqa: E402
-from accessible_dice.strategy import yatzy  # noqa: E402
+from accessible_dice.games.yatzy import ORDERS
+from accessible_dice.strategy import yatzy
 
 
 def read_plain(path: Path) -> tuple[dict[str, object], array[float]]:
@@ -85,11 +85,13 @@ def check(orders: list[str], rebuild: bool) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=["build", "check"])
-    parser.add_argument("orders", nargs="*", choices=[[], *ORDERS], default=list(ORDERS),
-                        help="play orders [all]")
+    parser.add_argument("orders", nargs="*", metavar="ORDER", help=f"play orders, of {', '.join(ORDERS)} [all]")
     parser.add_argument("--rebuild", action="store_true", help="check: rebuild each table and compare")
     args = parser.parse_args()
     orders = args.orders or list(ORDERS)
+    unknown = [order for order in orders if order not in ORDERS]
+    if unknown:
+        parser.error(f"no play order {', '.join(unknown)}; the orders are {', '.join(ORDERS)}")
     if args.action == "build":
         build(orders)
     elif not check(orders, args.rebuild):

@@ -58,6 +58,7 @@ the opponents' cards.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -371,7 +372,8 @@ def solve(order: str = "free", workers: int = 2, progress: Callable[[float], Non
             # list() waits for the whole layer and re-raises any worker's error.
             list(pool.map(solve_chunk, [state_cards[s:s + CHUNK] for s in starts],
                           [uppers[s:s + CHUNK] for s in starts]))
-            values[layer_cards[copied] * UPPER_STATES + layer_uppers[copied]] = values[layer_cards[copied] * UPPER_STATES]
+            firsts = layer_cards[copied] * UPPER_STATES
+            values[firsts + layer_uppers[copied]] = values[firsts]
             if progress is not None:
                 progress(sum(sizes[filled:]) / sum(sizes))
     return values.reshape(SHAPE)
@@ -553,10 +555,8 @@ def build_apart(order: str, directory: Path) -> bool:
     try:
         assert process.stdout is not None
         for line in process.stdout:
-            try:
+            with contextlib.suppress(ValueError):  # anything else it might print
                 _progress[order] = min(1.0, max(0.0, float(line)))
-            except ValueError:
-                pass
         return process.wait() == 0
     finally:
         if process.stdin is not None:

@@ -309,7 +309,8 @@ class Terminal:
         while not session.strategy_ready(wait=PROGRESS_EVERY):
             # Translators: said every ten seconds while a computer player waits for the strategy being built;
             # {percent} is a whole number from 0 to 100.
-            self.say(news(self._("Still preparing: {percent} percent done.").format(percent=session.strategy_progress())))
+            percent = session.strategy_progress()
+            self.say(news(self._("Still preparing: {percent} percent done.").format(percent=percent)))
 
     def _computer_step(self, session: Session, presenter: Presenter) -> None:
         """One step of the computer player due: its throw, or its move."""
