@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from web_support import (
     after,
     browser,
@@ -231,6 +232,21 @@ def test_computer_players_play_through_the_page_and_n_plays_them_at_once(browser
     until(page, "state.actions.some((cell) => cell.key === 'throw') || document.body.dataset.screen === 'over'")
     assert game.is_over() or game.players[game.current_player()] == "Anna"
     assert any(line.startswith("cpu") for line in log_lines(page))
+
+
+def test_a_strategy_slow_to_prepare_is_said_on_the_page_then_that_it_is_ready(
+        browser: Any, serve: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: a wait longer than a moment is said once, and then "Hints are ready.", by the table's thread."""
+    import time
+
+    from accessible_dice import session as sessions
+
+    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
+    server = serve(game="shut-the-box", players=("Anna",), seed=3, lang="en")
+    page = opened(browser, server.url)
+    until(page, "[...document.querySelectorAll('#log p')].some((p) => p.textContent.includes('Hints are ready.'))")
+    lines = log_lines(page)
+    assert sum("Preparing the hints and the computer players" in line for line in lines) == 1, lines
 
 
 def test_real_dice_are_typed_into_their_own_labelled_field(browser: Any, serve: Callable[..., Any]) -> None:

@@ -168,10 +168,11 @@ _UPPER_TOTALS = [_upper_totals(filled) for filled in range(UPPER_BOXES + 1)]
 # ------------------------------------------------------------------ play orders
 
 
-def allowed(order: str, cards: np.ndarray, box: int) -> np.ndarray:
+def allowed(order: str, cards: np.ndarray, box: int | np.ndarray) -> np.ndarray:
     """For each card (a bit set of filled boxes), whether the play order lets ``box`` be filled next.
 
-    The same rule as :meth:`Yatzy.allowed_boxes`, for thousands of cards at once.
+    The same rule as :meth:`Yatzy.allowed_boxes`, for thousands of cards at once (and, with a
+    column of boxes against a row of cards, for several boxes at once).
     """
     empty = (cards >> box & 1) == 0
     if order == "free":

@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 MENU_MEMORY = "last-game.json"
 #: A message the page sends; plain data, checked field by field.
 Message = dict[str, Any]
+#: The kind of the table's own message that the strategy took long or is ready (never a page's: pages send text).
+STRATEGY_NEWS = object()
 #: The keys of the page that ask what the window's keys ask (the terminal's command of that name).
 KEY_COMMANDS = (*REVIEW, "hint", "undo", "redo", "roll", "repeat", "previous", "next", "oldest", "newest",
                 "help", "rules", "history", "stop")
@@ -91,6 +93,10 @@ class WebTerminal(Terminal):
     def report(self, session: Session, presenter: Presenter, events: list[Event]) -> None:
         super().report(session, presenter, events)
         self.client.table.share(self.client, session, events)
+
+    def strategy_news(self, ready: bool) -> None:
+        """The strategy's news comes from a background thread: the table's thread says it (:data:`STRATEGY_NEWS`)."""
+        self.client.table.post(self.client, {"t": STRATEGY_NEWS, "ready": ready})
 
 
 class WebMenu(Menu):
@@ -466,6 +472,9 @@ class Table:
                 self.refresh()
             elif client is not None and kind == "setting":
                 self.change_setting(client, str(message.get("key")), str(message.get("value")))
+            elif client is not None and kind is STRATEGY_NEWS:
+                Terminal.strategy_news(client.terminal, bool(message["ready"]))
+                self.refresh()
             else:
                 return client, message
 
