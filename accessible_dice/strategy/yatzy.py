@@ -253,7 +253,9 @@ def _box_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.nd
 
 
 def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.ndarray) -> np.ndarray:
-    """(252, N): each final throw's worth in the best allowed box.
+    """(462, N): in the rows of the throws (:data:`THROWN`), each final throw's worth in the best allowed box.
+
+    The other rows are left for :func:`_keep_values` to fill in place (no copy of the throws).
 
     A box a throw scores 0 in is worth the same for every such throw (the
     future, no points, no bonus: its first row), so the best of those rows
@@ -265,7 +267,9 @@ def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.
     worths = {**{int(box): upper[i] for i, box in enumerate(_UPPER_COLUMN[:, 0])},
               **{int(box): lower[i:i + 1] for i, box in enumerate(_LOWER_COLUMN[:, 0])}}
     nothing = np.maximum(upper[:, 0].max(axis=0), lower.max(axis=0))
-    best = np.repeat(nothing[None, :], THROWN.stop - THROWN.start, axis=0)
+    keeps = np.empty((len(KEEPS), len(cards)))
+    best = keeps[THROWN]
+    best[...] = nothing[None, :]
     for box, worth in worths.items():
         throws = _SCORING[box]
         if 3 * len(throws) > 2 * len(best):  # One pair, Chance: (nearly) every throw scores, so all at once
@@ -273,13 +277,14 @@ def _final_values(values: np.ndarray, order: str, cards: np.ndarray, uppers: np.
         else:
             scored = _scored(worth, box, throws)
             best[throws] = np.maximum(scored, best[throws], out=scored)
-    return best
+    return keeps
 
 
-def _keep_values(thrown: np.ndarray) -> np.ndarray:
-    """(462, N): each keep's worth, given each throw's worth: the mean over one more die."""
-    keeps = np.empty((len(KEEPS), thrown.shape[1]))
-    keeps[THROWN] = thrown
+def _keep_values(keeps: np.ndarray) -> np.ndarray:
+    """(462, N): each keep's worth, given each throw's worth in the throws' rows: the mean over one more die.
+
+    The rows of fewer dice are filled in place (and ``keeps`` returned).
+    """
     for level in reversed(LEVELS[:DICE]):
         more = _ADD[level]
         total = keeps[more[:, 0]]
@@ -290,7 +295,10 @@ def _keep_values(thrown: np.ndarray) -> np.ndarray:
 
 
 def _best_keeps(keeps: np.ndarray) -> np.ndarray:
-    """(252, N): each throw's worth with a re-throw to come: its best sub-keep."""
+    """(462, N), new: in the throws' rows, each throw's worth with a re-throw to come, its best sub-keep.
+
+    The other rows hold each smaller keep's best sub-keep, which :func:`_keep_values` then overwrites.
+    """
     best = np.empty_like(keeps)
     best[0] = keeps[0]
     for size, level in enumerate(LEVELS[1:], start=1):
@@ -300,7 +308,7 @@ def _best_keeps(keeps: np.ndarray) -> np.ndarray:
             more = _DISTINCT[size][i]  # the keeps with another distinct face to take away: a prefix
             np.maximum(below[:more], best[less[:more, i]], out=below[:more])
         best[level] = np.maximum(keeps[level], below)
-    return best[THROWN]
+    return best
 
 
 def _turn_keeps(final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -313,7 +321,7 @@ def _turn_keeps(final: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def _turn_value(final: np.ndarray) -> np.ndarray:
     """(N,): the turn's worth before its first throw, each earlier stage freed as soon as the next is made.
 
-    The same as ``_turn_keeps(final)[0][0]``, for the build, which needs no
+    The worth of ``_turn_keeps(final)[0][0]`` (summed another way), for the build, which needs no
     more: it holds one stage's work arrays at a time instead of three.
     """
     keeps = _keep_values(final)
@@ -321,7 +329,7 @@ def _turn_value(final: np.ndarray) -> np.ndarray:
         keeps = _keep_values(_best_keeps(keeps))
     # Before the first throw only the empty keep counts: the chance-weighted mean of the throws, summed
     # row by row (numpy's sum over the first axis), so every machine adds in the same order (no BLAS).
-    return (_CHANCE[:, None] * _best_keeps(keeps)).sum(axis=0)
+    return (_CHANCE[:, None] * _best_keeps(keeps)[THROWN]).sum(axis=0)
 
 
 def layers(order: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
