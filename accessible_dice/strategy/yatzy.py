@@ -22,11 +22,14 @@ keep is a sorted multiset of zero to five dice (462):
 4. steps 2 and 3 again for the first re-throw, then step 2 alone gives the
    turn's value before its first throw.
 
-States are solved from 14 filled boxes down to none, thousands at a time
-as columns of numpy arrays. Only states a game can reach are solved (in
+States are solved from 14 filled boxes down to none, 256 at a time as
+columns of numpy arrays. Only states a game can reach are solved (in
 upper-first order the lower boxes wait for the upper six; in order, the
 filled boxes are always the first ones; upper totals no set of upper boxes
-can make are skipped); the others stay NaN.
+can make are skipped); the others stay NaN. A state whose bonus is out of
+reach is copied from the same card's total 0 (:func:`out_of_reach`), and a
+box is compared only on the throws it scores in (:func:`_final_values`):
+the same table to the bit, in a third of the work (docs/strategy.md).
 
 The tables come with the program: ``tables/yatzy-ORDER.table`` beside this
 module, one per play order, built by ``python tools/strategy_table.py
