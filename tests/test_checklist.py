@@ -88,13 +88,12 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
     assert saved.lines[-1] == "Game saved. Goodbye."
     kept = the_save(tmp_path).read_bytes()
     played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "8"], tmp_path)
-    assert played.lines[0].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: "
-                                      "9 Yatzy with Ola: ")
+    assert played.lines[0].startswith(MAIN_MENU + " Saved games, the latest first: 9 Yatzy: Ola. ")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
     assert played.lines[-2].startswith("Main menu: 1 New game, 2 Settings, ")
-    assert "Saved games, the latest first: 9 Yatzy with Ola: " in played.lines[-2]
+    assert "Saved games, the latest first: 9 Yatzy: Ola. " in played.lines[-2]
     assert the_save(tmp_path).read_bytes() == kept  # still the one save, untouched
     assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
 
@@ -1026,8 +1025,8 @@ def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_nam
                      ["roll", "help", "menu", "9", "menu", "8"], tmp_path)
     assert "report, menu, and quit (q). For listening:" in played.lines[2]
     assert played.lines[3] == "Game saved."
-    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 9 Yatzy with "
-                                      "Anna: Anna's turn, round 1 of 15.")
+    assert played.lines[4].startswith(MAIN_MENU + " Saved games, the latest first: 9 Yatzy: Anna. Anna's turn, "
+                                      "round 1 of 15.")
     assert played.lines[5].startswith("Yatzy continued: Anna.")
     assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
     assert the_save(tmp_path).exists()

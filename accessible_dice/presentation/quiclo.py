@@ -89,9 +89,10 @@ class QuicloPresenter(Presenter):
                                       event.dice_used).format(equation=event.shown,
                                                               count=self.language.number(event.dice_used)))
         reason = self.refusal_text(event.reason) if event.reason is not None else ""
+        # A judged move, not a refusal: it has no "invalid" cue, so the terminal prints no "Error:" before it
+        # (that word means nothing changed); the life it costs has its own cue (on_LifeLost).
         # Translators: a wrong equation and why, e.g. "12 ÷ 3 = 2 + 3: wrong. The left side makes 4, ..."
-        return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason),
-                    Cue("invalid"))
+        return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason))
 
     def on_HelperUsed(self, event: HelperUsed) -> Utterance:
         if event.equation is None:
