@@ -496,6 +496,9 @@ class Presenter:
             # Translators: the move asked about is worse; {value} and {other} are expected outcomes.
             return answer(self._("Better: {move}, {value}, instead of {other}.").format(
                 move=move, value=value, other=self.expected_words(other.value)))
+        if not self.full:  # the next best is detail: said at full verbosity (playtest P4)
+            # Translators: a hint, e.g. "Hint: Sum (7), 5.3 expected turns."
+            return answer(self._("Hint: {move}, {value}.").format(move=move, value=value))
         # Translators: a hint with the next best move, e.g. "Hint: Sum (7), 5.3 expected turns. Next best: ..."
         return answer(self._("Hint: {move}, {value}. Next best: {other_move}, {other}.").format(
             move=move, value=value, other_move=self.choice_words(other), other=self.expected_words(other.value)))

@@ -336,6 +336,8 @@ class Terminal:
         if command.name != "move" or command.move is None:
             return True
         question = self.confirmation(session, command.move)
+        if question is None and command.chosen and self.settings.settings.confirm:
+            question = commands.costly(session.game, command.move, self.language)
         if question is None:
             return True
         # Translators: after a question like "Score 0 in Full house?"; "yes" and "no" are the words to type
@@ -407,7 +409,9 @@ class Terminal:
         if session.practice and session.tutorial is None:  # a tutorial says it in its own words
             opening.append(practice_note(self.language))
         if not resumed:
-            opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
+            # A tutorial says what is due itself, with how to do it: the game does not say it first (playtest P5).
+            prompt = self._human_moves(session) and session.tutorial is None
+            opening.append(presenter.announce(session.game.opening_events(), prompt=prompt))
             if session.tutorial is None:  # a tutorial says what to press itself
                 opening.append(self.first_step(session, presenter))
         guided = None if session.tutorial is None else session.tutorial.opening(session, presenter, resumed)
@@ -645,6 +649,11 @@ class Terminal:
         it says so rather than keep the player waiting.
         """
         game = session.game
+        request = session.request()
+        if session.manual and request is not None and not game.is_over():
+            # Real dice are due (a computer's too): the hint is to throw them, not the moves of whoever is
+            # due (playtest P11 heard the computer's fifteen boxes).
+            return dataclasses.replace(presenter.dice_prompt(request), interrupt=True)
         if game.is_over() or game.dice_request() is not None:
             return presenter.moves_answer()
         considering = None
