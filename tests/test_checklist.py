@@ -308,15 +308,17 @@ def test_GN_11_the_issue_tracker_is_in_pyproject_and_every_accessibility_page(tm
 # ---------------------------------------------------------------- GN-02 player profiles
 
 
-def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path) -> None:
+@pytest.mark.parametrize("brief", ["verbosity brief", "settings verbosity brief"])
+def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path, brief: str) -> None:
     """Through the real command line: Anna keeps brief speech as her own; Ben's turns use the shared
-    settings; the next start still knows Anna's, and the shared file never got her verbosity."""
+    settings; the next start still knows Anna's, and the shared file never got her verbosity. Both ways
+    help names: the ``verbosity`` command (a11y-audit GN-02: it held for the run only, so Ben's turns were
+    brief too and Anna's profile kept "normal") and the setting."""
     from accessible_dice.profiles import Profiles
 
     args = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
             "--players", "Anna,Ben"]
-    first = run_cli(args, ["profile yes", "settings verbosity brief", "1 2", "singles", "6 6", "singles", "q"],
-                    tmp_path)
+    first = run_cli(args, ["profile yes", brief, "1 2", "singles", "6 6", "singles", "q"], tmp_path)
     assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
     assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
                                 "Ben, throw 2 dice and type their values from 1 to 6, like 3 5 or 35.",

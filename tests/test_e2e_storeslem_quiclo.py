@@ -82,7 +82,7 @@ def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path:
         "Anna is out. Ben is out.",
         "Game over. Anna and Ben share the win: they were out in the same round.",
         AFTER_GAME,
-        "Standings: 1. Anna, 0 rounds survived. 1. Ben, 0 rounds survived.",
+        "Standings: 1. Anna, out in round 1. 1. Ben, out in round 1.",
         "Goodbye.",
     ]
 

@@ -90,3 +90,16 @@ def test_version_and_help_work() -> None:
     for flag in ("--game", "--players", "--ui", "--speech", "--lang", "--dice", "--seed", "--option",
                  "--verbosity", "--resume", "--version"):
         assert flag in helped.stdout
+
+
+def test_help_lists_every_games_options_with_what_they_take() -> None:
+    """docs/playing.md says ``--help`` lists the game options; it listed none (playtest P14)."""
+    from accessible_dice.cli import options_epilog
+    from accessible_dice.games import GAMES, game_class
+
+    listed = options_epilog()
+    for game_id in GAMES:
+        assert f"  {game_id}:" in listed
+        for spec in game_class(game_id).options_spec:
+            assert f"    {spec.key}: {spec.allowed} (default " in listed
+    assert "    easy: yes or no (default no)" in listed

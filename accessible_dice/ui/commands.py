@@ -265,7 +265,12 @@ def only_action(game: Game, manual: bool) -> Command | None:
     if game.dice_request() is not None:
         return None if manual else Command("roll")
     listed = numbered(game)
-    return Command("move", move=listed[0][1]) if len(listed) == 1 and len(game.legal_moves()) == 1 else None
+    if len(listed) == 1 and len(game.legal_moves()) == 1:
+        return Command("move", move=listed[0][1])
+    # A game may give Enter the move its rules make nearly forced (Threes Away: keep only the 3s).
+    enter_move = getattr(game_commands(game.id), "enter_move", None)
+    move = None if enter_move is None else enter_move(game)
+    return None if move is None else Command("move", move=move)
 
 
 def _values(text: str, game: Game, manual: bool) -> Command:

@@ -28,6 +28,7 @@ from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import undo as undo_words
+from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
@@ -693,13 +694,20 @@ class Terminal:
         raise NoSuchPlayer(name=wanted, players=self.language.join(players))
 
     def _verbosity(self, args: tuple[str, ...], presenter: Presenter) -> None:
+        """``verbosity brief`` is the setting, as ``settings verbosity brief`` is: kept in the profile of the
+        player on turn when they have one, so it holds on their turns only (GN-02: it stayed for this run
+        only, and so carried over to the next player's turns), else in the shared settings."""
         spec = config.BY_KEY["verbosity"]
         if args:
             try:
-                self.verbosity = presenter.verbosity = Verbosity.named(options.typed_value(spec, args[0],
-                                                                                          self.language))
+                level = Verbosity.named(options.typed_value(spec, args[0], self.language))
             except KeyError:
                 raise NoSuchVerbosity(level=args[0], allowed=spec.allowed, option=spec) from None
+            failure = self.settings.change("verbosity", level.name.lower())
+            self.verbosity = presenter.verbosity = level
+            if failure is not None:
+                self.say(settings_words.changed("verbosity", self.settings.settings, self.language, failure))
+                return
         # Translators: the verbosity now; {level} is brief, normal or full.
         self.say(answer(self._("Verbosity: {level}.").format(level=options.word(self.verbosity.name.lower(),
                                                                                  self.language))))
