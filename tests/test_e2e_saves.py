@@ -133,8 +133,8 @@ def test_a_family_evening_keeps_every_game(tmp_path: Path, lock: HistoryLock) ->
         "Shut the Box: Ola and Kari"), "the latest first"
     assert menu.endswith("Type saved to hear them in full, or continue for the latest.") and len(menu) < 400
     assert listed[1] == "Saved games, the latest first:" and listed[2].startswith("9 Threes Away: Ben. ")
-    assert re.fullmatch(r"11 Shut the Box: Ola and Kari\. Kari's turn\. Last played (today|yesterday) at .*", listed[4]), \
-        "yesterday only when the run crossed midnight"
+    assert re.fullmatch(r"11 Shut the Box: Ola and Kari\. Kari's turn\. Last played (today|yesterday) at .*",
+                        listed[4]), "yesterday only when the run crossed midnight"
     assert "real dice." in listed[2]
     assert saves_of(data)["yatzy"].game.history == killed_at
     resumed = run_cli(CONSOLE, [number_of(menu, "Yatzy: Anna and cpu"), "hold 3", "q"], data)

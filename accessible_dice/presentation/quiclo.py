@@ -155,6 +155,7 @@ class QuicloPresenter(Presenter):
             return news(self._("Lives: {lines}.").format(lines=lines))
         if self.solo:
             return super().standings_words()
+        # Translators: one line of a QUICLO match's final standings: rank, then "Anna 2 lives" or "Ben, out in round 3".
         lines = [self._("{rank}. {who}.").format(
             rank=self.language.number(s.rank),
             who=self.lives_line(s.player) if self.game.in_game[s.player] else self.score_line(s.player, s.score))

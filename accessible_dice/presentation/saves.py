@@ -69,6 +69,7 @@ def summary(games: Sequence[SavedGame], first: int, language: Language) -> str:
     """The saved games as the main menu says them when there are several: a short list by number, and how
     to hear them whole (playtest P2: four saves in full were one line of 745 characters)."""
     # Semicolons between the games: a game's own players are a list with "and" in it.
+    # Translators: one numbered menu item, e.g. "1 Shut the Box".
     listed = "; ".join(language._("{number} {label}").format(number=number, label=short_label(saved, language))
                        for number, saved in enumerate(games, start=first))
     # Translators: the main menu with several saved games, e.g. "3 saved games, the latest first: 9 Yatzy: Eva

@@ -51,9 +51,10 @@ def costly(game: Game, move: Move, language: Language) -> str | None:
         return None
     player = game.current_player()
     left = game.lives[player] - 1 if player is not None else 0
+    # Translators: a number of lives, e.g. "2 lives".
+    lives = language.ngettext("{count} life", "{count} lives", left).format(count=language.number(left))
     # Translators: QUICLO: the helper was chosen by its number; {left} is the lives left after it ("2 lives").
-    return language._("Use the helper? It costs a life: {left} left after it.").format(
-        left=language.ngettext("{count} life", "{count} lives", left).format(count=language.number(left)))
+    return language._("Use the helper? It costs a life: {left} left after it.").format(left=lives)
 
 
 def help_words(game: Game, language: Language) -> list[str]:

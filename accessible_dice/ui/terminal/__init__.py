@@ -27,8 +27,8 @@ from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
-from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation import settings as settings_words
+from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
