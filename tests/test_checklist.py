@@ -1069,7 +1069,10 @@ def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_fiel
     field = driver.top
     assert isinstance(field, Entry)
     driver.type("3")
-    prompt = driver.window.terminal.announcer.history.last().text
+    # The field's question, not the last message (a11y-audit SR-05: it said the game's opening line) nor
+    # the character just typed.
+    prompt = field.said.text
+    assert "throw 2 dice and type their values" in prompt
     count = len(driver.said)
     driver.keys("f5")
     assert len(driver.said) == count + 1 and driver.last == prompt and driver.said[-1].interrupt
@@ -1078,6 +1081,20 @@ def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_fiel
     before = driver.silenced
     driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert driver.silenced == before + 1
+
+
+def test_SR_05_f5_repeats_the_last_thing_said_a_focused_item_too(driver: Driver) -> None:
+    """a11y-audit SR-05: after four focus moves at the main menu F5 said "Nothing was said yet.", since it
+    repeated the last *message* only; it is the last thing said that a player who missed it wants again."""
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("down", "down", "down", "down")
+    focused = driver.last
+    assert focused.startswith("Practice game") or ", 5 of " in focused
+    driver.keys("f5")
+    assert driver.last == focused and driver.said[-1].interrupt
+    assert driver.last != "Nothing was said yet."
 
 
 

@@ -732,8 +732,13 @@ class Window:
             self._effects(VOLUME_STEP if action == "effects_up" else -VOLUME_STEP)
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
+        elif action == "repeat" and self.shown.last is not None:
+            # F5 is one key that works in a text field too, where Shift+Period types ">"; it says the last
+            # thing said, whatever it was: a focused item, a message; in a field, its question (SR-05).
+            again = self.top.said if isinstance(self.top, Entry) else self.shown.last
+            self.shown.review("newest")
+            self.say(answer(again.text, *again.cues), remember=False)
         elif action in ("previous", "next", "oldest", "newest", "repeat"):
-            # F5 (repeat) is one key that works in a text field too, where Shift+Period types ">" (SR-05).
             self.shown.review("newest" if action == "repeat" else action)
             self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
