@@ -1108,7 +1108,9 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("down", "f1")
     assert isinstance(driver.top, Reader)
-    assert driver.top.lines[0] == "On Settings, 2 of 8: Enter or Space chooses it."
+    # What the item does, not only how to choose it (a11y-audit CG-03: the same words for every item).
+    assert driver.top.lines[0] == ("On Settings, 2 of 8: Hear and change how the game speaks, sounds and looks. "
+                                   "Enter or Space chooses it.")
     driver.keys("escape")
     screen = driver.game("yatzy", ["Anna"], seed=1)
     driver.keys("r", "down", "down")  # from the actions to the dice, then to the scorecard's first box
@@ -1116,6 +1118,20 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.keys("f1")
     assert driver.top.lines[1] == f"On {focused}: Enter or Space chooses it."
     assert driver.top.lines[0].startswith("2 throws left. Boxes: Ones for ")  # the screen's own words first
+
+
+def test_CG_03_the_terminal_menu_and_settings_say_what_each_item_does(tmp_path) -> None:
+    """Through the real command line: help at the main menu says what each item is for (a newcomer asked
+    what Tutorial and Practice game are), and a setting's name alone says what it does, every setting."""
+    from accessible_dice.presentation.purposes import PURPOSES
+
+    result = run_cli(["--ui", "console", "--speech", "text"], ["help", "2", "sound-during-speech", "", "q"],
+                     tmp_path)
+    helped = result.lines[1]
+    assert "4 Tutorial: A short guided first game of the game you choose" in helped
+    assert "5 Practice game: A game that is not saved and not put into the score history" in helped
+    assert result.lines[4].endswith("Whether sound effects get quieter while speech plays.")
+    assert all(key in PURPOSES for key in config.BY_KEY), "every setting says what it is for"
 
 
 # ---------------------------------------------------------------- GN-07 the two front ends offer the same

@@ -254,8 +254,10 @@ class Presenter:
             results=self.language.join(self.score_line(s.player, s.score) for s in others)))
 
     def score_line(self, player: int, score: int) -> str:
-        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
-        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
+        # Translators: one player's result in a list, e.g. "Ben with 16 penalty points" (after "Then" at the end of
+        # a game, and in "Totals:"); keep a word or a colon between the name and the score, so they do not run
+        # together when spoken ("Ben: 16 Strafpunkte").
+        return self._("{name} with {score}").format(name=self.name(player), score=self.score_words(score))
 
     # ------------------------------------------------------------ refusals and prompts
 

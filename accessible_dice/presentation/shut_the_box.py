@@ -118,7 +118,7 @@ class ShutTheBoxPresenter(Presenter):
         parts = [news(self.round_over(event.round))]
         # Translators: this round's results, e.g. "This round: Anna 0 penalty points and Ben 16 penalty points."
         parts.append(news(self._("This round: {results}.").format(results=self.language.join(per_player))))
-        if not self.game.is_over() and not self.solo:
+        if not self.game.is_over() and not self.solo and event.round > 1:  # after round 1 they are this round's
             totals = [self.score_line(p, event.totals[p]) for p in self.leader_first(event.totals)]
             # Translators: the match so far, added over the rounds played.
             parts.append(news(self._("Totals: {results}.").format(results=self.language.join(totals))))

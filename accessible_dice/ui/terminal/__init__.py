@@ -296,8 +296,8 @@ class Terminal:
         """What can be done once a game is over."""
         # Translators: after the end of a game; rematch, new and quit are typed words (AFTER_GAME), board and
         # standings the review commands.
-        return self._("Type rematch or press Enter to play again with the same players and options, new for "
-                      "another game, or quit. board, standings and history still answer.")
+        return self._("Type rematch, or press Enter, to play again with the same players and options; new for "
+                      "another game; quit to stop. You can still type board, standings or history.")
 
     def _computers(self, session: Session, presenter: Presenter) -> None:
         """The computer players' steps until a person is due; said first if their strategy is still being made."""

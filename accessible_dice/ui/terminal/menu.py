@@ -33,6 +33,7 @@ from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
@@ -166,13 +167,14 @@ class Menu:
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None,
                more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None,
-               brief: str | None = None) -> int:
+               brief: str | None = None, described: str | None = None) -> int:
         """Ask for one of ``items`` (label, extra words) by number, label or word; its index.
 
         ``more`` is a heading and items said after the others, numbered on
         from them, each label a sentence of its own (the saved games).
         ``brief``, when given, is said in their place (a short list), and
         typing ``saved`` says them whole, one line each, then asks again.
+        ``described`` (what each item is for, CG-03) is said by ``help``.
         An empty line chooses ``default``: an item, said as "Enter: New game.", or
         past every item a choice of its own, said as ``enter``.
         """
@@ -194,7 +196,8 @@ class Menu:
         if extra:
             said += [brief] if brief else [heading, *numbered[len(items):]]
         # Translators: help at a menu: how to choose.
-        explained = " ".join([self._("Type the number or the name of a choice."), *([offer] if offer else [])])
+        explained = " ".join([self._("Type the number or the name of a choice."), *([described] if described else []),
+                              *([offer] if offer else [])])
         # Translators: typed at the main menu: hear the saved games in full.
         saved_words = spellings(N_("saved"), self.language)
         prompt = news(" ".join(said))
@@ -264,7 +267,8 @@ class Menu:
         # One saved game is said whole; several by number, game and players, each whole on "saved".
         brief = saves_words.summary(found.games, len(items) + 1, self.language) if len(found.games) > 1 else None
         # Translators: the main menu's title, followed by its numbered items.
-        choice = self.choose(self._("Main menu:"), items, default=0, more=more, brief=brief)
+        choice = self.choose(self._("Main menu:"), items, default=0, more=more, brief=brief,
+                             described=self._described(items))
         if choice >= len(items):
             return self._continued(found.games[choice - len(items)]), True
         chosen = items[choice][1][0]
@@ -289,6 +293,18 @@ class Menu:
             assert game_id is not None  # without a last game to offer again, a game is always chosen
             return tutorial.start(game_id, default_players(self.language)[0], self.language, window=False)
         return self._new_game(practice=chosen == "practice"), False
+
+    def _described(self, items: Sequence[tuple[str, Sequence[str]]]) -> str:
+        """The main menu's items with what each is for, said by ``help`` (CG-03: a newcomer asked what
+        Tutorial and Practice game are)."""
+        keys = {"history": "scores", "speech": "speech-switch"}
+        said = []
+        for number, (label, words) in enumerate(items, start=1):
+            what = purpose(keys.get(words[0], words[0]), self.language)
+            if what is not None:
+                # Translators: help at the main menu: an item and what it is for, e.g. "4 Tutorial: A short guided …".
+                said.append(self._("{number} {label}: {purpose}").format(number=number, label=label, purpose=what))
+        return " ".join(said)
 
     def _settings(self) -> None:
         """Say the settings, then change them one typed line at a time until Enter."""

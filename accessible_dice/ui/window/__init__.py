@@ -38,6 +38,7 @@ from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.rules import Heading
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.sound import SoundPlayer
@@ -832,6 +833,11 @@ class Window:
         if cell.act is None or choose is None:
             # Translators: F1, the line on the focused item when choosing it does nothing; {item} as it is said.
             return self._("On {item}: it is for reading; choosing it does nothing.").format(item=item)
+        what = purpose(cell.key, self.language)  # CG-03: what choosing it does, not only how
+        if what is not None:
+            # Translators: F1 on the focused item; {purpose} what it is for, {keys} e.g. "Enter or Space".
+            return self._("On {item}: {purpose} {keys} chooses it.").format(item=item, purpose=what,
+                                                                             keys=self._(choose.keys))
         # Translators: F1, the line on the focused item; {item} as it is said, {keys} e.g. "Enter or Space".
         return self._("On {item}: {keys} chooses it.").format(item=item, keys=self._(choose.keys))
 
