@@ -41,7 +41,8 @@ def test_the_screen_says_every_setting_and_how_to_change_one(screen) -> None:
 
 def test_a_name_alone_says_its_value_and_what_it_takes(screen) -> None:
     assert screen[0].command(["speech_rate"]).text == (
-        "speech-rate is 175; it can be a whole number from 80 to 450.")
+        "speech-rate is 175; it can be a whole number from 80 to 450. How fast the built-in voice speaks, in "
+        "words a minute.")
 
 
 @pytest.mark.parametrize("typed", [["verbosity", "brief"], ["verbosity=brief"], ["Verbosity", "=", "brief"]])
@@ -55,6 +56,13 @@ def test_a_change_is_saved_at_once_and_handed_on(screen, typed: list[str], tmp_p
 def test_speech_settings_say_they_hold_from_the_next_start(screen) -> None:
     assert screen[0].command(["speech", "tts"]).text == "speech: tts. It holds from the next start."
     assert screen[0].command(["voice", "auto"]).text.startswith("voice: automatic.")
+
+
+def test_SR_06_a_voice_typed_without_the_built_in_voice_is_kept_and_said_unchecked(screen) -> None:
+    """a11y-audit: under text output ``voice bogus`` was taken as "voice: bogus.", as if the voice had it."""
+    assert screen[0].command(["voice", "bogus"]).text == (
+        "voice: bogus. Not checked: the built-in voice is not speaking now; it checks bogus when it next starts.")
+    assert screen[0].settings.voice == "bogus"
 
 
 def test_a_refused_change_says_why_and_changes_nothing(screen, tmp_path: Path) -> None:

@@ -73,7 +73,12 @@ class SettingsScreen:
         if not text or (voices and text.casefold() in {"all", options.word("all", self.language).casefold()}):
             listed = voice_words.listing(voices, self.language, every=bool(text))
             return answer(f"{words.current('voice', self.settings, self.language, voices)} {listed.text}")
-        return self._changed("voice", voice_words.chosen(text, voices, self.language))
+        said = self._changed("voice", voice_words.chosen(text, voices, self.language))
+        if voices or not self.settings.voice:
+            return said
+        # a11y-audit SR-06: without the built-in voice running there is no list to check a name against; it is
+        # kept, and not said as if it had been found.
+        return answer(" ".join([said.text, voice_words.unchecked(self.settings.voice, self.language)]))
 
     def _changed(self, key: str, value: str) -> Utterance:
         """:meth:`change`, said: the new value, and whether it holds now and was saved."""
