@@ -399,7 +399,7 @@ class _LogFile(logging.FileHandler):
 
     failed = False
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's own name
+    def handleError(self, record: logging.LogRecord) -> None:
         if self.failed:
             return
         self.failed = True

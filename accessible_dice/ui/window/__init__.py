@@ -47,6 +47,7 @@ from accessible_dice.speech.braille import BrailleOutput, NoBraille
 from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
+from accessible_dice.system_contrast import starting_theme
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window import keymap, keys
@@ -568,7 +569,7 @@ class Window:
         #: The last key pressed and when, for the ``key-delay`` setting (KB-10).
         self._last_key: tuple[int, float] = (0, 0.0)
         chosen = self.prefs.settings
-        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
+        self.theme = themed(starting_theme(chosen), chosen.text_colour, chosen.background_colour)  # LV-14
         self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
         self.pace: float | None = (config.PACES[self.prefs.settings.computer_pace]
