@@ -260,7 +260,9 @@ class Menu:
             items.append((switch, ("speech",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
-        listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
+        # Translators: typed at the main menu: continue the game saved last (the English word works too).
+        latest = ("continue", "resume", *spellings(N_("continue"), self.language))
+        listed = [(saves_words.saved_label(saved, self.language), latest if number == 0 else ())
                   for number, saved in enumerate(found.games)]
         # Translators: the heading before the numbered saved games in the main menu.
         more = (self._("Saved games, the latest first:"), listed)
