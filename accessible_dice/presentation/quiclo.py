@@ -156,12 +156,12 @@ class QuicloPresenter(Presenter):
         if self.solo:
             return super().standings_words()
         # Translators: one line of a QUICLO match's final standings: rank, then "Anna 2 lives" or "Ben, out in round 3".
-        lines = [self._("{rank}. {who}.").format(
+        ranked = [self._("{rank}. {who}.").format(
             rank=self.language.number(s.rank),
             who=self.lives_line(s.player) if self.game.in_game[s.player] else self.score_line(s.player, s.score))
             for s in self.game.standings()]
         # Translators: followed by the standings, best first.
-        return news(" ".join([self._("Standings:"), *lines]))
+        return news(" ".join([self._("Standings:"), *ranked]))
 
     def move_words(self, move: Move) -> str:
         if isinstance(move, UseHelper):
