@@ -44,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Five dice games for blind and low-vision players, played by keyboard, "
         "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
+        epilog=options_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", choices=list(GAMES), help="start this game at once, skipping the menus")
     parser.add_argument("--players", metavar="NAMES",
@@ -65,6 +67,24 @@ def _parser() -> argparse.ArgumentParser:
                         help="print the score history (personal bests, averages, latest games) and stop")
     parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
     return parser
+
+
+def options_epilog() -> str:
+    """Every game's options for ``--option KEY=VALUE``, with what each takes and its default, from the games
+    themselves (docs/playing.md says ``--help`` lists them; it did not)."""
+    lines = ["game options, for --option KEY=VALUE with --game (e.g. --game yatzy --option order=in-order):"]
+    for game_id in GAMES:
+        specs = game_class(game_id).options_spec
+        if not specs:
+            lines.append(f"  {game_id}: none")
+            continue
+        lines.append(f"  {game_id}:")
+        for spec in specs:
+            default = spec.show(spec.default) if not isinstance(spec.default, str) else spec.default
+            if isinstance(spec.default, bool):
+                default = "yes" if spec.default else "no"
+            lines.append(f"    {spec.key}: {spec.allowed} (default {default})")
+    return "\n".join(lines)
 
 
 def _voice_flags(parser: argparse.ArgumentParser) -> None:

@@ -235,8 +235,11 @@ class Settings:
         value = self.value(key)
         return value if isinstance(value, str) else spec.show(value)
 
-    def changed(self, key: str, text: str) -> Settings:
-        """These settings with ``key`` set from typed ``text``; a refusal says what is accepted."""
+    def changed(self, key: str, text: str, *, pair_checked: bool = True) -> Settings:
+        """These settings with ``key`` set from typed ``text``; a refusal says what is accepted.
+
+        ``pair_checked=False`` leaves the colour pair's contrast to the caller, which changes both colours
+        and checks the pair they make (:meth:`both_colours`)."""
         spec = BY_KEY.get(canonical(key))
         if spec is None:
             raise NoSuchSetting(key=key, known=", ".join(BY_KEY), keys=tuple(BY_KEY))
@@ -245,10 +248,21 @@ class Settings:
             raise SettingValueRefused(key=spec.key, value=shortened(text.strip()) or '""', allowed=spec.allowed,
                                       option=spec)
         changed = dataclasses.replace(self, **{_field(spec.key): value})
-        if spec.key in COLOUR_KEYS:
+        if spec.key in COLOUR_KEYS and pair_checked:
             from accessible_dice.ui.window.theme import check_pair
 
             check_pair(changed.theme, changed.text_colour, changed.background_colour)
+        return changed
+
+    def both_colours(self, text: str, background: str) -> Settings:
+        """Text and background colour changed together, their contrast checked as the pair they make: one at
+        a time, a pair such as navy on cream could not be reached from yellow on black, each half refused
+        against the theme's other colour (a11y-audit LV-13)."""
+        from accessible_dice.ui.window.theme import check_pair
+
+        changed = self.changed("text-colour", text, pair_checked=False).changed("background-colour", background,
+                                                                                pair_checked=False)
+        check_pair(changed.theme, changed.text_colour, changed.background_colour)
         return changed
 
     def voice_settings(self) -> VoiceSettings:

@@ -61,9 +61,10 @@ GOALS = {
     # Translators: the opening of the Yatzy tutorial: what the game is about.
     "yatzy": N_("In Yatzy you throw five dice up to three times a turn, hold the dice you like, and score the "
                 "throw in one box of your scorecard. The most points win."),
-    # Translators: the opening of the Storeslem tutorial: what the game is about.
-    "storeslem": N_("In Storeslem you fill a board with nine numbers, then make them from the dice of three throws "
-                    "and strike them out. Strike as many as you can, and the biggest ones."),
+    # Translators: the opening of the Storeslem tutorial: what the game is about (the game's own opening has just
+    # said how a board is filled and what rows and columns score).
+    "storeslem": N_("You make your board's numbers from the dice and strike them out: as many as you can, and the "
+                    "biggest ones."),
     # Translators: the opening of the QUICLO tutorial: what the game is about; 12/3=2+2 is typed as is.
     "quiclo": N_("In QUICLO you throw six dice and make an equation from as many of them as you can, like "
                  "12/3=2+2. A wrong equation costs a life."),
@@ -139,10 +140,16 @@ class Guide:
             return news(_("Now make a move. {moves} Choose one with the arrow keys and Enter.").format(moves=moves))
         from accessible_dice.ui.commands import actions_now
 
+        words = actions_now(session.game, self.language)
+        if all(word.split()[0].casefold() in moves.casefold() for word in words):
+            # The game's words say already what to type (Storeslem's board: "type board and nine …").
+            # Translators: a tutorial step in the terminal: make a move; {moves} is what the game says is
+            # possible and how to type it.
+            return news(_("Now make a move. {moves}").format(moves=moves))
         # Translators: a tutorial step in the terminal: make a move; {moves} is what the game says is possible,
         # {words} the command words that make a move, e.g. "singles, sum, or shut".
         return news(_("Now make a move. {moves} Type one of {words}.").format(
-            moves=moves, words=self.language.join(actions_now(session.game, self.language), "or")))
+            moves=moves, words=self.language.join(words, "or")))
 
     def opening(self, session: Session, presenter: Presenter, resumed: bool) -> Utterance | None:
         """What the tutorial says as it opens (after the game's own opening), or as it continues."""
@@ -153,8 +160,8 @@ class Guide:
             start = _("The tutorial of {game} goes on.").format(game=game)
         else:
             # Translators: a tutorial starts; {game} is the game's name; "Tutorial" is the main menu item.
-            start = " ".join([_("Tutorial of {game}: a short guided game, not saved with your games and not put into "
-                                "the score history. Leave it at any time; Tutorial in the main menu continues it.")
+            start = " ".join([_("Tutorial of {game}: a short guided game, not saved and not in the score history. "
+                                "If you leave it, Tutorial in the main menu continues it.")
                               .format(game=game), _(GOALS[self.game_id])])
         self._pass_over(session)
         return combine([news(start), self.instruction(session, presenter)])

@@ -199,6 +199,30 @@ SAID = [
      "Kaikki heittävät yhdellä nopalla; suurimman luvun saanut aloittaa."),
     ("fi", "Round {round} of {rounds} over.", None, {"round": 1, "rounds": 15}, "Kierros 1 päättyi (yhteensä 15)."),
     ("fi", "value\x04sharp", None, {}, "taitava"),
+    # Turn 3 (shared/reports/turn3/languages.md): a separator between name and score (N2); plural lists after
+    # "erlaubt"; the key's German name; a saved game said with no case or number; the game options not called
+    # Settings; Danish "fuld" (also "drunk"); Finnish "Onko Yatzy uusi?".
+    ("de", "{name} with {score}", None, {"name": "Ben", "score": "29 Strafpunkte"}, "Ben: 29 Strafpunkte"),
+    ("nb", "Then {results}.", None, {"results": "Ben med 30 poeng"}, "Deretter Ben med 30 poeng."),
+    ("de", "Option {key} cannot be {value}; use {allowed}.", None,
+     {"key": "reihenfolge", "value": "bogus", "allowed": "frei oder oben-zuerst"},
+     "Option reihenfolge kann nicht bogus sein; erlaubt sind frei oder oben-zuerst."),
+    ("de", "Enter: {quick_game}.", None, {"quick_game": "ein schnelles Spiel"}, "Eingabetaste: ein schnelles Spiel."),
+    ("de", "The built-in voice has no voice {value}; type {setting} to hear the voices.", None,
+     {"value": "x", "setting": "stimme"},
+     "Die eingebaute Stimme hat keine Stimme x; tippe stimme, um die Stimmen zu hören."),
+    ("cs", "{game}: {players}. {turn} Last played {when}, {dice}.", None,
+     {"game": "Yatzy", "players": "Anna", "turn": "Hraje Anna.", "when": "dnes v 4:23", "dice": "náhodné kostky"},
+     "Yatzy: Anna. Hraje Anna. Naposledy hráno dnes v 4:23, náhodné kostky."),
+    ("cs", "No browser could be opened; open the address above yourself.", None, {},
+     "Prohlížeč se nepodařilo otevřít; otevři adresu výše v prohlížeči sám."),
+    ("da", "value\x04full", None, {}, "udførlig"),
+    ("fi", "New to {game}? Tutorial in the main menu plays a short guided first game.", None, {"game": "Yatzy"},
+     "Onko Yatzy sinulle uusi? Päävalikon Opastus opastaa sinut lyhyen ensimmäisen pelin läpi."),
+    ("fi", "Options: {options}. Type changes like {example}, several separated by spaces, or press Enter to go on.",
+     None, {"options": "järjestys vapaa", "example": "järjestys=vapaa"},
+     "Valinnat: järjestys vapaa. Kirjoita muutokset, esimerkiksi järjestys=vapaa, useampi välilyönnein erotettuna, "
+     "tai jatka painamalla Enter."),
 ]
 
 

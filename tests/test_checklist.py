@@ -88,13 +88,12 @@ def test_CG_06_a_practice_game_is_chosen_in_the_menu_and_never_recorded_or_saved
     assert saved.lines[-1] == "Game saved. Goodbye."
     kept = the_save(tmp_path).read_bytes()
     played = run_cli(MENU, ["5", "1", "Anna, Ben", "", "", *WHOLE_GAME, "new", "8"], tmp_path)
-    assert played.lines[0].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: "
-                                      "9 Yatzy with Ola: ")
+    assert played.lines[0].startswith(MAIN_MENU + " Saved games, the latest first: 9 Yatzy: Ola. ")
     opening = next(line for line in played.lines if line.startswith("Shut the Box"))
     assert "Practice game: it is not saved and not put into the score history." in opening
     assert any("Anna shut the box!" in line for line in played.lines)
     assert played.lines[-2].startswith("Main menu: 1 New game, 2 Settings, ")
-    assert "Saved games, the latest first: 9 Yatzy with Ola: " in played.lines[-2]
+    assert "Saved games, the latest first: 9 Yatzy: Ola. " in played.lines[-2]
     assert the_save(tmp_path).read_bytes() == kept  # still the one save, untouched
     assert run_cli(["--history"], [], tmp_path).lines == ["The score history is empty: no game has been finished yet."]
 
@@ -309,15 +308,17 @@ def test_GN_11_the_issue_tracker_is_in_pyproject_and_every_accessibility_page(tm
 # ---------------------------------------------------------------- GN-02 player profiles
 
 
-def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path) -> None:
+@pytest.mark.parametrize("brief", ["verbosity brief", "settings verbosity brief"])
+def test_GN_02_in_hot_seat_a_players_own_settings_switch_with_the_turn(tmp_path, brief: str) -> None:
     """Through the real command line: Anna keeps brief speech as her own; Ben's turns use the shared
-    settings; the next start still knows Anna's, and the shared file never got her verbosity."""
+    settings; the next start still knows Anna's, and the shared file never got her verbosity. Both ways
+    help names: the ``verbosity`` command (a11y-audit GN-02: it held for the run only, so Ben's turns were
+    brief too and Anna's profile kept "normal") and the setting."""
     from accessible_dice.profiles import Profiles
 
     args = ["--game", "shut-the-box", "--ui", "console", "--speech", "text", "--dice", "manual",
             "--players", "Anna,Ben"]
-    first = run_cli(args, ["profile yes", "settings verbosity brief", "1 2", "singles", "6 6", "singles", "q"],
-                    tmp_path)
+    first = run_cli(args, ["profile yes", brief, "1 2", "singles", "6 6", "singles", "q"], tmp_path)
     assert first.lines[2].startswith("Anna's own settings, which hold on Anna's turns: speech-rate 175,")
     assert first.lines[4:8] == ["1, 2.", "Flaps 1 and 2 shut. Ben's turn. The shared settings.",
                                 "Ben, throw 2 dice and type their values from 1 to 6, like 3 5 or 35.",
@@ -1026,8 +1027,8 @@ def test_KB_15_menu_in_a_terminal_game_saves_it_opens_the_main_menu_and_help_nam
                      ["roll", "help", "menu", "9", "menu", "8"], tmp_path)
     assert "report, menu, and quit (q). For listening:" in played.lines[2]
     assert played.lines[3] == "Game saved."
-    assert played.lines[4].startswith(MAIN_MENU.split(" Enter:")[0] + " Saved games, the latest first: 9 Yatzy with "
-                                      "Anna: Anna's turn, round 1 of 15.")
+    assert played.lines[4].startswith(MAIN_MENU + " Saved games, the latest first: 9 Yatzy: Anna. Anna's turn, "
+                                      "round 1 of 15.")
     assert played.lines[5].startswith("Yatzy continued: Anna.")
     assert played.lines[-1] == "Goodbye." and played.lines[-3] == "Game saved."
     assert the_save(tmp_path).exists()
@@ -1068,7 +1069,10 @@ def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_fiel
     field = driver.top
     assert isinstance(field, Entry)
     driver.type("3")
-    prompt = driver.window.terminal.announcer.history.last().text
+    # The field's question, not the last message (a11y-audit SR-05: it said the game's opening line) nor
+    # the character just typed.
+    prompt = field.said.text
+    assert "throw 2 dice and type their values" in prompt
     count = len(driver.said)
     driver.keys("f5")
     assert len(driver.said) == count + 1 and driver.last == prompt and driver.said[-1].interrupt
@@ -1077,6 +1081,20 @@ def test_SR_05_f5_says_the_last_message_again_from_any_screen_and_in_a_text_fiel
     before = driver.silenced
     driver.key(pygame.K_LCTRL, pygame.KMOD_LCTRL)
     assert driver.silenced == before + 1
+
+
+def test_SR_05_f5_repeats_the_last_thing_said_a_focused_item_too(driver: Driver) -> None:
+    """a11y-audit SR-05: after four focus moves at the main menu F5 said "Nothing was said yet.", since it
+    repeated the last *message* only; it is the last thing said that a player who missed it wants again."""
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("down", "down", "down", "down")
+    focused = driver.last
+    assert focused.startswith("Practice game") or ", 5 of " in focused
+    driver.keys("f5")
+    assert driver.last == focused and driver.said[-1].interrupt
+    assert driver.last != "Nothing was said yet."
 
 
 
@@ -1090,7 +1108,9 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("down", "f1")
     assert isinstance(driver.top, Reader)
-    assert driver.top.lines[0] == "On Settings, 2 of 8: Enter or Space chooses it."
+    # What the item does, not only how to choose it (a11y-audit CG-03: the same words for every item).
+    assert driver.top.lines[0] == ("On Settings, 2 of 8: Hear and change how the game speaks, sounds and looks. "
+                                   "Enter or Space chooses it.")
     driver.keys("escape")
     screen = driver.game("yatzy", ["Anna"], seed=1)
     driver.keys("r", "down", "down")  # from the actions to the dice, then to the scorecard's first box
@@ -1098,6 +1118,20 @@ def test_CG_03_f1_says_the_focused_item_and_what_choosing_it_does_then_the_scree
     driver.keys("f1")
     assert driver.top.lines[1] == f"On {focused}: Enter or Space chooses it."
     assert driver.top.lines[0].startswith("2 throws left. Boxes: Ones for ")  # the screen's own words first
+
+
+def test_CG_03_the_terminal_menu_and_settings_say_what_each_item_does(tmp_path) -> None:
+    """Through the real command line: help at the main menu says what each item is for (a newcomer asked
+    what Tutorial and Practice game are), and a setting's name alone says what it does, every setting."""
+    from accessible_dice.presentation.purposes import PURPOSES
+
+    result = run_cli(["--ui", "console", "--speech", "text"], ["help", "2", "sound-during-speech", "", "q"],
+                     tmp_path)
+    helped = result.lines[1]
+    assert "4 Tutorial: A short guided first game of the game you choose" in helped
+    assert "5 Practice game: A game that is not saved and not put into the score history" in helped
+    assert result.lines[4].endswith("Whether sound effects get quieter while speech plays.")
+    assert all(key in PURPOSES for key in config.BY_KEY), "every setting says what it is for"
 
 
 # ---------------------------------------------------------------- GN-07 the two front ends offer the same

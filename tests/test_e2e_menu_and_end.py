@@ -106,7 +106,8 @@ def test_quiclo_a_judged_equation_is_final_and_undo_says_why(tmp_path: Path) -> 
                      tmp_path)
     assert result.lines[0].startswith("QUICLO Equation: Ola. You start with 3 lives.")
     # A judged equation is final (Move.final, docs/playing.md): the life it cost stays, and undo says why.
-    assert result.lines[2].startswith(refused("1=1=1: wrong.")) and "Ola loses a life: 2 lives left." in result.lines[2]
+    # It is a result, not a refusal: no "Error:" (which says nothing changed) before it.
+    assert result.lines[2].startswith("1=1=1: wrong.") and "Ola loses a life: 2 lives left." in result.lines[2]
     assert result.lines[3] == refused("What that move showed or cost stays; it cannot be taken back.")
 
 

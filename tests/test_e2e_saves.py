@@ -125,14 +125,19 @@ def test_a_family_evening_keeps_every_game(tmp_path: Path, lock: HistoryLock) ->
     assert set(saves_of(data)) == {"shut-the-box", "yatzy", "threes-away"}
 
     # Resumed in another order: Yatzy first, from the main menu (random dice, as it was played).
-    menu = run_cli(CONSOLE, ["q"], data).lines[0]
-    assert menu.index("Threes Away with Ben") < menu.index("Yatzy with Anna and cpu") < menu.index(
-        "Shut the Box with Ola and Kari"), "the latest first"
-    assert re.search(r"Shut the Box with Ola and Kari: Kari's turn\. Last played (today|yesterday) at ", menu), \
-        "yesterday only when the run crossed midnight"
-    assert "real dice." in menu
+    # Three saves are said short (playtest P2: in full they made one line of 600 characters and more);
+    # "saved" says each in full, on a line of its own.
+    listed = run_cli(CONSOLE, ["saved", "q"], data).lines
+    menu = listed[0]
+    assert menu.index("Threes Away: Ben") < menu.index("Yatzy: Anna and cpu") < menu.index(
+        "Shut the Box: Ola and Kari"), "the latest first"
+    assert menu.endswith("Type saved to hear them in full, or continue for the latest.") and len(menu) < 400
+    assert listed[1] == "Saved games, the latest first:" and listed[2].startswith("9 Threes Away: Ben. ")
+    assert re.fullmatch(r"11 Shut the Box: Ola and Kari\. Kari's turn\. Last played (today|yesterday) at .*",
+                        listed[4]), "yesterday only when the run crossed midnight"
+    assert "real dice." in listed[2]
     assert saves_of(data)["yatzy"].game.history == killed_at
-    resumed = run_cli(CONSOLE, [number_of(menu, "Yatzy with Anna and cpu"), "hold 3", "q"], data)
+    resumed = run_cli(CONSOLE, [number_of(menu, "Yatzy: Anna and cpu"), "hold 3", "q"], data)
     assert resumed.lines[1].startswith("Yatzy continued: Anna and cpu.")
     assert saves_of(data)["yatzy"].game.history[:-1] == killed_at, "the kill cost nothing that was saved"
     assert len(saves_of(data)["yatzy"].game.history) == 3
@@ -142,7 +147,7 @@ def test_a_family_evening_keeps_every_game(tmp_path: Path, lock: HistoryLock) ->
     assert anna.stdout.readline().startswith("Yatzy continued: Anna and cpu.")
     ola = started(data, [])
     menu_now = ola.stdout.readline()
-    type_lines(ola, [number_of(menu_now, "Shut the Box with Ola and Kari"), "sum", "1 1", "sum"])
+    type_lines(ola, [number_of(menu_now, "Shut the Box: Ola and Kari"), "sum", "1 1", "sum"])
     type_lines(anna, ["roll"])
     type_lines(ola, ["q"])
     type_lines(anna, ["q"])
@@ -159,7 +164,7 @@ def test_a_family_evening_keeps_every_game(tmp_path: Path, lock: HistoryLock) ->
     # Threes Away finished while the score history is locked: said, kept, recorded at the next start.
     lock.take(history)
     menu = run_cli(CONSOLE, [], data).lines[0]
-    ended = run_cli(CONSOLE, [number_of(menu, "Threes Away with Ben"), "keep 1 2 3 4 5", "q"], data)
+    ended = run_cli(CONSOLE, [number_of(menu, "Threes Away: Ben"), "keep 1 2 3 4 5", "q"], data)
     over = next(i for i, line in enumerate(ended.lines) if "Game over" in line)
     assert ended.lines[over + 1].startswith("The score history cannot be used now (database is locked). "
                                             "The finished game is kept")
@@ -175,7 +180,7 @@ def test_a_family_evening_keeps_every_game(tmp_path: Path, lock: HistoryLock) ->
     # The end of the evening: both other games intact, and the real-dice game still asks for dice.
     assert set(saves_of(data)) == {"shut-the-box", "yatzy"}
     menu = later.lines[1]
-    last = run_cli(CONSOLE, [number_of(menu, "Shut the Box with Ola and Kari"), "q"], data)
+    last = run_cli(CONSOLE, [number_of(menu, "Shut the Box: Ola and Kari"), "q"], data)
     assert last.lines[1].startswith("Shut the Box continued: Ola and Kari.")
     assert any(REAL_DICE_PROMPT.fullmatch(line) for line in last.lines), "real dice stay real"
     assert "threw" not in " ".join(last.lines), "the program threw nothing for them"
@@ -242,7 +247,7 @@ def test_a_hostile_save_never_crashes_the_menu_or_resume(tmp_path: Path, hostile
         assert result.status == 0 and "went wrong" not in result.stderr
     said = " ".join(run_cli(CONSOLE, ["q"], tmp_path).lines)
     if hostile == "bom":
-        assert "Shut the Box with Player" in said, "a byte-order mark is allowed"
+        assert "Shut the Box: Player" in said, "a byte-order mark is allowed"
         return
     assert "Saved games" not in said
     (kept,) = (tmp_path / "saves").glob("*.damaged-*.json")

@@ -26,7 +26,7 @@ AT_THE_DICE_PROMPT = [
     ("7 1", "Die 1: 7 is not valid, enter 1 to 6."),
     ("1 2 3", "Enter 2 values from 1 to 6; you entered 3."),
     ("x y", "x is not a number. Enter 2 values from 1 to 6, like 3 5."),
-    ("sum", "Throw the dice first."),
+    ("sum", "The dice's values come first. Anna, throw 2 dice and type their values from 1 to 6, like 3 5 or 35."),
     ("quiclo", "quiclo is not a number. Enter 2 values from 1 to 6, like 3 5."),
 ]
 AT_THE_MOVE_PROMPT = [
@@ -122,9 +122,9 @@ def test_the_main_menu_sets_up_a_game_by_typed_numbers_and_words(tmp_path: Path)
     assert result.lines[-1] == "Game saved. Goodbye."
     again = run_cli(["--ui", "console", "--speech", "text"], ["9", "board", "q"], tmp_path)
     assert re.fullmatch(r"Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play "
-                        r"online, 7 Turn speech off, or 8 Quit\. Saved games, the latest first: 9 Shut the Box with "
-                        r"Anna and Ben: Anna's turn, round 1 of 2\. Last played (today|yesterday) at .+, real dice\. "
-                        r"Standings: 1\. Anna, 0 penalty points\. 1\. Ben, 0 penalty points\. Enter: New game\.",
+                        r"online, 7 Turn speech off, or 8 Quit\. Enter: New game\. Saved games, the latest first: 9 "
+                        r"Shut the Box: Anna and Ben\. Anna's turn, round 1 of 2\. Last played (today|yesterday) at "
+                        r".+, real dice\. Standings: 1\. Anna, 0 penalty points\. 1\. Ben, 0 penalty points\.",
                         again.lines[0])
     assert again.lines[1].startswith("Shut the Box continued: Anna and Ben. 2 rounds.")
 

@@ -74,14 +74,15 @@ def test_quiclo_a_game_to_the_last_life_with_bad_input_at_every_prompt(tmp_path:
         refused("An equation needs an = sign, like 12/3=2+2. Or type helper, or none."),
         "Helper: 12 − 10 + 7 = 5 + 3 + 1. Anna loses the last life. Ben's turn.",
         "Ben, throw 6 dice and type their values from 1 to 12, like 12 3 7 1 10 5.",
-        refused("Throw the dice first."),
+        refused("The dice's values come first. Ben, throw 6 dice and type their values from 1 to 12, like "
+                "12 3 7 1 10 5."),
         "Ben threw 1, 2, 3, 4, 5, and 6. Type an equation with at least 3 of the dice, like 12/3=2+2; or "
         "helper, or none.",
-        refused("2+2=: wrong. A number is missing at the end. Ben loses the last life. Round 1 over. "
-                "Anna is out. Ben is out."),
+        "2+2=: wrong. A number is missing at the end. Ben loses the last life. Round 1 over. "
+        "Anna is out. Ben is out.",
         "Game over. Anna and Ben share the win: they were out in the same round.",
         AFTER_GAME,
-        "Standings: 1. Anna, 0 rounds survived. 1. Ben, 0 rounds survived.",
+        "Standings: 1. Anna, out in round 1. 1. Ben, out in round 1.",
         "Goodbye.",
     ]
 

@@ -90,3 +90,42 @@ def test_version_and_help_work() -> None:
     for flag in ("--game", "--players", "--ui", "--speech", "--lang", "--dice", "--seed", "--option",
                  "--verbosity", "--resume", "--version"):
         assert flag in helped.stdout
+
+
+def test_help_lists_every_games_options_with_what_they_take() -> None:
+    """docs/playing.md says ``--help`` lists the game options; it listed none (playtest P14)."""
+    from accessible_dice.cli import options_epilog
+    from accessible_dice.games import GAMES, game_class
+
+    listed = options_epilog()
+    for game_id in GAMES:
+        assert f"  {game_id}:" in listed
+        for spec in game_class(game_id).options_spec:
+            assert f"    {spec.key}: {spec.allowed} (default " in listed
+    assert "    easy: yes or no (default no)" in listed
+
+
+def test_a_log_file_that_cannot_be_written_is_said_in_one_sentence_not_a_traceback(tmp_path, capsys) -> None:
+    """reliability P2: a full data folder printed Python's "--- Logging error --- Traceback" at start."""
+    import io
+    import logging
+
+    from accessible_dice.ui.launch import _LogFile
+
+    class Full(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+    handler = _LogFile(tmp_path / "accessible-dice.log", encoding="utf-8")
+    handler.stream = Full()
+    log = logging.getLogger("test-full-disk")
+    log.propagate = False
+    log.addHandler(handler)
+    try:
+        log.warning("one")
+        log.warning("two")
+    finally:
+        log.removeHandler(handler)
+    said = capsys.readouterr().err
+    assert "Traceback" not in said and "Logging error" not in said
+    assert said.count("\n") == 1 and "cannot be written (No space left on device)" in said

@@ -217,8 +217,12 @@ def test_a_hint_says_the_best_move_its_worth_and_the_next_best() -> None:
     game, say = stb(throws=[(3, 4)])
     best = Choice((Shut("sum"),), 5.25)
     other = Choice((Shut("singles"),), 6.0)
+    # The next best at full verbosity only (playtest P4: the hint was about 150 characters with it).
+    assert say.advice_answer(Advice((best, other), False)).text == "Hint: Sum (7), 5.2 expected turns."
+    say.verbosity = Verbosity.FULL
     assert say.advice_answer(Advice((best, other), False)).text == (
         "Hint: Sum (7), 5.2 expected turns. Next best: Singles (3 and 4), 6.0 expected turns.")
+    say.verbosity = Verbosity.NORMAL
     assert say.advice_answer(Advice((best,), False)).text == "Hint: Sum (7). It is the only choice."
     assert say.advice_answer(Advice((best, other), False, other)).text == (
         "Better: Sum (7), 5.2 expected turns, instead of 6.0 expected turns.")

@@ -73,7 +73,8 @@ def test_quiclo_verdicts_lives_and_the_end() -> None:
     wrong = say.announce(game.apply(WriteEquation("1+2=4")))
     assert wrong.text.startswith("1 + 2 = 4: wrong. The left side makes 3, the right side 4. Ben loses the last "
                                  "life. Round 1 over. Ben is out. Game over. Anna wins")
-    assert Cue("life_lost") in wrong.cues and Cue("invalid") in wrong.cues
+    # A judged move is a result: the life's cue, not the refusal's (which prints "Error:", nothing changed).
+    assert Cue("life_lost") in wrong.cues and Cue("invalid") not in wrong.cues
 
 
 def test_quiclo_six_dice_win_a_life_and_the_helper_and_none_are_said() -> None:

@@ -183,7 +183,7 @@ def test_CG_12_a_saved_game_is_said_with_its_players_turn_time_and_dice(saves: P
     (saved,) = saved_games.find(saves).games
     now = saved.played + timedelta(seconds=1)  # "today" whatever the hour the test runs at
     english = language("en")
-    assert saved_label(saved, english, now).startswith("Shut the Box with Anna and Ben: Anna's turn, round 1 of 2. "
+    assert saved_label(saved, english, now).startswith("Shut the Box: Anna and Ben. Anna's turn, round 1 of 2. "
                                                        "Last played today at ")
     assert saved_label(saved, english, now).endswith(", real dice. Standings: 1. Anna, 0 penalty points. "
                                                      "1. Ben, 0 penalty points.")
@@ -200,7 +200,7 @@ def test_CG_12_a_saved_games_entry_says_the_scores_as_they_were_saved(saves: Pat
     session.act(Score(Box.THREES))  # five threes: 15 points
     (saved,) = saved_games.find(saves).games
     label = saved_label(saved, language("en"), saved.played)
-    assert label.startswith("Yatzy with Anna and Ben: Ben's turn, round 1 of 15. Last played today at ")
+    assert label.startswith("Yatzy: Anna and Ben. Ben's turn, round 1 of 15. Last played today at ")
     assert label.endswith(", real dice. Standings: 1. Anna, 15 points. 2. Ben, 0 points.")
     for code in LANGUAGES:  # after the dice words, Anna's 15 points in each language
         assert "15" in saved_label(saved, language(code)).split(dice_words("manual", language(code)), 1)[1]

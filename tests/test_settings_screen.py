@@ -10,6 +10,7 @@ from rules_support import play_out
 
 from accessible_dice import settings as config
 from accessible_dice.dice import RandomDice
+from accessible_dice.errors import DiceError
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
@@ -41,7 +42,8 @@ def test_the_screen_says_every_setting_and_how_to_change_one(screen) -> None:
 
 def test_a_name_alone_says_its_value_and_what_it_takes(screen) -> None:
     assert screen[0].command(["speech_rate"]).text == (
-        "speech-rate is 175; it can be a whole number from 80 to 450.")
+        "speech-rate is 175; it can be a whole number from 80 to 450. How fast the built-in voice speaks, in "
+        "words a minute.")
 
 
 @pytest.mark.parametrize("typed", [["verbosity", "brief"], ["verbosity=brief"], ["Verbosity", "=", "brief"]])
@@ -55,6 +57,13 @@ def test_a_change_is_saved_at_once_and_handed_on(screen, typed: list[str], tmp_p
 def test_speech_settings_say_they_hold_from_the_next_start(screen) -> None:
     assert screen[0].command(["speech", "tts"]).text == "speech: tts. It holds from the next start."
     assert screen[0].command(["voice", "auto"]).text.startswith("voice: automatic.")
+
+
+def test_SR_06_a_voice_typed_without_the_built_in_voice_is_kept_and_said_unchecked(screen) -> None:
+    """a11y-audit: under text output ``voice bogus`` was taken as "voice: bogus.", as if the voice had it."""
+    assert screen[0].command(["voice", "bogus"]).text == (
+        "voice: bogus. Not checked: the built-in voice is not speaking now; it checks bogus when it next starts.")
+    assert screen[0].settings.voice == "bogus"
 
 
 def test_a_refused_change_says_why_and_changes_nothing(screen, tmp_path: Path) -> None:
@@ -115,7 +124,7 @@ def test_the_history_lines_say_records_with_the_games_own_units(tmp_path: Path) 
         assert lines[:3] == ["Score history: 1 finished game.", "Personal bests and averages:",
                              f"Shut the Box alone, Anna: 1 game, best {turns} turns on March 1, 2026, "
                              f"average {turns}.0."]
-        assert lines[3] == "Latest games:" and lines[4].endswith(f", Shut the Box: Anna {turns} turns.")
+        assert lines[3] == "Latest games:" and lines[4].endswith(f", Shut the Box: Anna with {turns} turns.")
         assert score_words.records_lines(history, EN, "yatzy", ["Anna"]) == [
             "No finished games of Yatzy yet for these players."]
 
@@ -125,3 +134,19 @@ def test_a_game_with_other_options_is_named_with_them() -> None:
         "Shut the Box (rounds 3)")
     assert score_words.game_name("shut-the-box", {"easy": "no", "rounds": "1", "start": "order"}, EN) == (
         "Shut the Box")
+
+
+def test_LV_13_a_pair_refused_one_colour_at_a_time_is_reached_with_both_on_one_line(screen, tmp_path: Path) -> None:
+    """a11y-audit LV-13: navy on cream could not be reached from yellow on black, each half refused against the
+    theme's other colour; both on one line are checked as the pair they make, and the refusal says so."""
+    shown, _ = screen
+    with pytest.raises(DiceError) as refused:
+        shown.command(["text-colour", "navy"])
+    said = refused.value.render(EN._, EN.ngettext)
+    assert said.endswith("To change both, type them on one line, like text-colour navy background-colour cream.")
+    assert shown.command(["text-colour", "navy", "background-colour", "cream"]).text == (
+        "text-colour: navy. background-colour: cream.")
+    kept = config.load(tmp_path / "settings.toml").settings
+    assert (kept.text_colour, kept.background_colour) == ("navy", "cream")
+    with pytest.raises(DiceError):  # a pair too close is still refused, whole
+        shown.command(["background-colour", "black", "text-colour", "navy"])

@@ -25,8 +25,9 @@ from accessible_dice.session import Session, new_session
 from accessible_dice.ui.terminal import Announcer, Terminal
 
 EN = Language("en")
-#: The hint's typed command: "Hint: keep 1 3 (the 5 and the 5), 251.3 expected ..." -> "keep 1 3".
-HINTED = re.compile(r"^Hint: (keep(?: \d)*|score \d+)\b")
+#: The hint's typed command, in its short form: "Hint: k 1 3 (the 5 and the 5), 251.3 expected ..." -> "k 1 3",
+#: "Hint: c7 (Three of a kind, 15 points), ..." -> "c7" (playtest P4: typed as worded, the long forms cost 390).
+HINTED = re.compile(r"^Hint: (k(?: \d)*|c\d+) ")
 #: A throw as said, to check that both runs threw the same dice.
 THROWS = re.compile(r"Ola threw [^.]*\.")
 #: Seeds of the games measured; each is a whole game of 15 rounds.
@@ -55,7 +56,7 @@ class Typist:
         return line
 
     def advice(self) -> str:
-        """The hint's typed command now ("keep 1 3", "score 7"), or ``throw`` when the dice are due."""
+        """The hint's typed command now ("k 1 3", "c7"), or ``throw`` when the dice are due."""
         if self.session.game.dice_request() is not None:
             return "throw"
         assert self.session.strategy_ready(wait=900), "the Yatzy table is built in minutes even on a busy machine"
@@ -78,11 +79,10 @@ def before(game: Yatzy, advice: str) -> list[str]:
     """The advice in the commands there were before: roll, hold and release by position, the box's full word."""
     if advice == "throw":
         return ["roll"]
-    word, *numbers = advice.split()
-    if word == "score":
-        box = list(Box)[int(numbers[0]) - 1]
+    if advice.startswith("c"):
+        box = list(Box)[int(advice[1:]) - 1]
         return [f"score {box.command}", *_confirming(game, box)]
-    keep = {int(n) - 1 for n in numbers}
+    keep = {int(n) - 1 for n in advice.split()[1:]}
     held = set(game.held())
     lines = []
     if held - keep:
@@ -93,13 +93,13 @@ def before(game: Yatzy, advice: str) -> list[str]:
 
 
 def short(game: Yatzy, advice: str) -> list[str]:
-    """The advice in the short forms: Enter throws, ``k`` keeps and throws again, ``c N`` fills box N."""
+    """The advice typed exactly as the hint says it: Enter throws, ``k 1 3`` keeps and throws again, ``c7``
+    fills box 7."""
     if advice == "throw":
         return [""]
-    word, *numbers = advice.split()
-    if word == "score":
-        return [f"c {numbers[0]}", *_confirming(game, list(Box)[int(numbers[0]) - 1])]
-    return [" ".join(["k", *numbers])]
+    if advice.startswith("c"):
+        return [advice, *_confirming(game, list(Box)[int(advice[1:]) - 1])]
+    return [advice]
 
 
 def played(seed: int, wording: Callable[[Yatzy, str], list[str]]) -> tuple[Typist, list[str]]:

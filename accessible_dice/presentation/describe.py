@@ -254,8 +254,10 @@ class Presenter:
             results=self.language.join(self.score_line(s.player, s.score) for s in others)))
 
     def score_line(self, player: int, score: int) -> str:
-        # Translators: one player's result in a list, e.g. "Ben 16 penalty points".
-        return self._("{name} {score}").format(name=self.name(player), score=self.score_words(score))
+        # Translators: one player's result in a list, e.g. "Ben with 16 penalty points" (after "Then" at the end of
+        # a game, and in "Totals:"); keep a word or a colon between the name and the score, so they do not run
+        # together when spoken ("Ben: 16 Strafpunkte").
+        return self._("{name} with {score}").format(name=self.name(player), score=self.score_words(score))
 
     # ------------------------------------------------------------ refusals and prompts
 
@@ -496,6 +498,9 @@ class Presenter:
             # Translators: the move asked about is worse; {value} and {other} are expected outcomes.
             return answer(self._("Better: {move}, {value}, instead of {other}.").format(
                 move=move, value=value, other=self.expected_words(other.value)))
+        if not self.full:  # the next best is detail: said at full verbosity (playtest P4)
+            # Translators: a hint, e.g. "Hint: Sum (7), 5.3 expected turns."
+            return answer(self._("Hint: {move}, {value}.").format(move=move, value=value))
         # Translators: a hint with the next best move, e.g. "Hint: Sum (7), 5.3 expected turns. Next best: ..."
         return answer(self._("Hint: {move}, {value}. Next best: {other_move}, {other}.").format(
             move=move, value=value, other_move=self.choice_words(other), other=self.expected_words(other.value)))

@@ -89,9 +89,10 @@ class QuicloPresenter(Presenter):
                                       event.dice_used).format(equation=event.shown,
                                                               count=self.language.number(event.dice_used)))
         reason = self.refusal_text(event.reason) if event.reason is not None else ""
+        # A judged move, not a refusal: it has no "invalid" cue, so the terminal prints no "Error:" before it
+        # (that word means nothing changed); the life it costs has its own cue (on_LifeLost).
         # Translators: a wrong equation and why, e.g. "12 ÷ 3 = 2 + 3: wrong. The left side makes 4, ..."
-        return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason),
-                    Cue("invalid"))
+        return news(self._("{equation}: wrong. {reason}").format(equation=event.shown, reason=reason))
 
     def on_HelperUsed(self, event: HelperUsed) -> Utterance:
         if event.equation is None:
@@ -145,12 +146,22 @@ class QuicloPresenter(Presenter):
         who = self.whose(player)
         return answer(self.lives_line(who) + ".")
 
-    def standings_answer(self) -> Utterance:
-        if self.game.is_over():
-            return super().standings_answer()
-        lines = self.language.join(self.lives_line(p) for p in range(len(self.game.players)))
-        # Translators: everybody's lives, then the round, e.g. "Lives: Anna 3 lives and Ben 2 lives."
-        return answer(self._("Lives: {lines}.").format(lines=lines))
+    def standings_words(self) -> Utterance:
+        """A match is ranked by lasting, not by "rounds survived" (playtest D12): during it, everybody's lives;
+        after it, who lasted, then in which round each other player went out. Alone, the rounds are the score."""
+        if not self.game.is_over():
+            lines = self.language.join(self.lives_line(p) for p in range(len(self.game.players)))
+            # Translators: everybody's lives, then the round, e.g. "Lives: Anna 3 lives and Ben 2 lives."
+            return news(self._("Lives: {lines}.").format(lines=lines))
+        if self.solo:
+            return super().standings_words()
+        # Translators: one line of a QUICLO match's final standings: rank, then "Anna 2 lives" or "Ben, out in round 3".
+        ranked = [self._("{rank}. {who}.").format(
+            rank=self.language.number(s.rank),
+            who=self.lives_line(s.player) if self.game.in_game[s.player] else self.score_line(s.player, s.score))
+            for s in self.game.standings()]
+        # Translators: followed by the standings, best first.
+        return news(" ".join([self._("Standings:"), *ranked]))
 
     def move_words(self, move: Move) -> str:
         if isinstance(move, UseHelper):

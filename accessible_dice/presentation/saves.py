@@ -48,14 +48,37 @@ def saved_label(saved: SavedGame, language: Language, now: datetime | None = Non
     saves of the same game and players apart without opening either."""
     game = saved.game
     say = presenter_for(game, language)
-    # Translators: a saved game in the main menu; {game} its name, {players} a list of names,
-    # {turn} whose turn and which round (a sentence, like "Anna's turn, round 3 of 15."),
-    # {when} like "today at 14:05", {dice} "real dice" or "random dice". The scores follow as sentences.
-    label = language._("{game} with {players}: {turn} Last played {when}, {dice}.").format(
+    # Translators: a saved game in the main menu; {game} its name, {players} a list of names (one or more:
+    # no word that needs a number or case), {turn} whose turn and which round (a sentence, like "Anna's turn,
+    # round 3 of 15."), {when} like "today at 14:05", {dice} "real dice" or "random dice". The scores follow.
+    label = language._("{game}: {players}. {turn} Last played {when}, {dice}.").format(
         game=language._(TITLES[game.id]), players=language.join(game.players),
         turn=say.whose_turn(), when=when_words(saved.played, language, now),
         dice=dice_words(saved.info.dice, language))
     return f"{label} {say.standings_words().text}"
+
+
+def short_label(saved: SavedGame, language: Language) -> str:
+    """A saved game in the main menu's short list: its game and players ("Yatzy: Eva and Finn")."""
+    # Translators: a saved game in the main menu's short list, e.g. "9 Yatzy: Eva and Finn"; {players} one or more.
+    return language._("{game}: {players}").format(game=language._(TITLES[saved.game.id]),
+                                                 players=language.join(saved.game.players))
+
+
+def summary(games: Sequence[SavedGame], first: int, language: Language) -> str:
+    """The saved games as the main menu says them when there are several: a short list by number, and how
+    to hear them whole (playtest P2: four saves in full were one line of 745 characters)."""
+    # Semicolons between the games: a game's own players are a list with "and" in it.
+    # Translators: one numbered menu item, e.g. "1 Shut the Box".
+    listed = "; ".join(language._("{number} {label}").format(number=number, label=short_label(saved, language))
+                       for number, saved in enumerate(games, start=first))
+    # Translators: the main menu with several saved games, e.g. "3 saved games, the latest first: 9 Yatzy: Eva
+    # and Finn; 10 QUICLO Equation: Per; 11 Shut the Box: Ann. Type saved to hear them in full, or continue
+    # for the latest." "saved" and "continue" are typed words.
+    return language.ngettext(
+        "{count} saved game: {games}. Type saved to hear it in full, or continue to play it.",
+        "{count} saved games, the latest first: {games}. Type saved to hear them in full, or continue for "
+        "the latest.", len(games)).format(count=language.number(len(games)), games=listed)
 
 
 def recorded_words(games: Sequence[SavedGame], language: Language) -> str:

@@ -91,8 +91,10 @@ def game_line(finished: FinishedGame, language: Language) -> str:
     score = _scorer(finished.game, finished.options, len(finished.results) == 1, language)
     when = finished.finished.astimezone()
     results = language.join(
-        # Translators: one player's result in the list of latest games, e.g. "Anna 3 penalty points".
-        language._("{name} {score}").format(name=result.player, score=score(result.score))
+        # Translators: one player's result in a list, e.g. "Ben with 16 penalty points" (after "Then" at the end of
+        # a game, and in "Totals:"); keep a word or a colon between the name and the score, so they do not run
+        # together when spoken ("Ben: 16 Strafpunkte").
+        language._("{name} with {score}").format(name=result.player, score=score(result.score))
         for result in finished.results)
     # Translators: one of the latest games, e.g. "March 1, 2026 12:00, Shut the Box: Anna 0 penalty points and ...".
     return language._("{date} {time}, {game}: {results}.").format(

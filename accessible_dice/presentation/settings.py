@@ -14,6 +14,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import LANGUAGES, Language
+from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.voices import voice_name
 from accessible_dice.settings import BY_KEY, COLOUR_KEYS, SPECS, NoSuchSetting, Settings, canonical
 from accessible_dice.speech.settings import VoiceInfo
@@ -71,9 +72,11 @@ def overview(settings: Settings, language: Language, voices: Sequence[VoiceInfo]
 def one(key: str, settings: Settings, language: Language) -> Utterance:
     """One setting's value and what it can be; the languages each in their own (SR-12)."""
     # Translators: one setting asked for; {allowed} says what it takes, e.g. "a whole number from 80 to 450".
-    said = answer(language._("{name} is {value}; it can be {allowed}.").format(
+    text = language._("{name} is {value}; it can be {allowed}.").format(
         name=name(key, language), value=said_value(key, settings, language),
-        allowed=options.allowed_words(BY_KEY[key], language)))
+        allowed=options.allowed_words(BY_KEY[key], language))
+    what = purpose(key, language)  # CG-03: what the setting does, not only what it takes
+    said = answer(text if what is None else f"{text} {what}")
     return in_own_languages(said) if key == "language" else said
 
 

@@ -118,7 +118,7 @@ class ShutTheBoxPresenter(Presenter):
         parts = [news(self.round_over(event.round))]
         # Translators: this round's results, e.g. "This round: Anna 0 penalty points and Ben 16 penalty points."
         parts.append(news(self._("This round: {results}.").format(results=self.language.join(per_player))))
-        if not self.game.is_over() and not self.solo:
+        if not self.game.is_over() and not self.solo and event.round > 1:  # after round 1 they are this round's
             totals = [self.score_line(p, event.totals[p]) for p in self.leader_first(event.totals)]
             # Translators: the match so far, added over the rounds played.
             parts.append(news(self._("Totals: {results}.").format(results=self.language.join(totals))))
@@ -165,10 +165,29 @@ class ShutTheBoxPresenter(Presenter):
         return answer(self._("{name}: open {open}. Shut: {shut}.").format(
             name=self.name(who), open=self.flaps_words(open_flaps), shut=self.flaps_words(shut)))
 
+    def turn_number(self) -> int:
+        """Alone, the turn being played: a turn counts from its throw, so before it the next one."""
+        player = self.game.current_player() or 0
+        return self.game.turns[player] + (0 if self.game.dice is not None else 1)
+
+    def whose_turn(self) -> str:
+        """Alone, the turn's number: it is the score (playtest: "Player's turn." gave no number)."""
+        if not self.solo:
+            return super().whose_turn()
+        # Translators: solitaire Shut the Box counts turns; that count is the score.
+        return self._("Turn {number}.").format(number=self.language.number(self.turn_number()))
+
     def standings_answer(self) -> Utterance:
-        """Mid-game, the penalty each player would have now, then the match totals."""
+        """Mid-game, the penalty each player would have now, then the match totals; alone, the flaps open and
+        the turn being played (not "2 turns" during turn 2, which sounded like two played)."""
         if self.game.is_over():
             return super().standings_answer()
+        if self.solo:
+            open_flaps = self.game.open_flaps(0)
+            # Translators: solitaire Shut the Box, mid-game, e.g. "9 flaps open, in turn 2."
+            return answer(self.ngettext("{count} flap open, in turn {number}.", "{count} flaps open, in turn {number}.",
+                                        len(open_flaps)).format(count=self.language.number(len(open_flaps)),
+                                                                number=self.language.number(self.turn_number())))
         lines = []
         for player in range(len(self.game.players)):
             open_flaps = self.game.open_flaps(player)

@@ -47,9 +47,11 @@ class StoreslemPresenter(Presenter):
         return ROLLS
 
     def setup_words(self) -> Utterance | None:
-        # Translators: Storeslem, said at the start.
-        said = [news(self._("Everyone fills a board with nine different numbers from 1 to 24; then three "
-                            "throws of three dice."))]
+        said = []
+        if None in self.game.boards:  # how boards are filled matters only until they are (playtest P9)
+            # Translators: Storeslem, said at the start.
+            said.append(news(self._("Everyone fills a board with nine different numbers from 1 to 24; then three "
+                                    "throws of three dice.")))
         rows, columns = self.game.options["row-bonus"], self.game.options["column-bonus"]
         # Translators: the bonus of each full row and column, e.g. "Rows 10, 10 and 10; columns 15, 15 and 15."
         said.append(news(self._("Full rows score {rows}; full columns {columns}.").format(

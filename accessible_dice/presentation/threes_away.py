@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from accessible_dice.errors import N_
 from accessible_dice.games.base import Move, RoundEnded
-from accessible_dice.games.threes_away import DICE, THREE, DiceKept, Keep, RoundsSet, ThreesAway, TurnScored, turn_score
+from accessible_dice.games.threes_away import (
+    DICE,
+    THREE,
+    DiceKept,
+    Keep,
+    RoundsSet,
+    ThreesAway,
+    TurnScored,
+    deciding,
+    turn_score,
+)
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.utterance import Utterance
 
@@ -27,14 +37,15 @@ class ThreesAwayPresenter(Presenter):
         else:
             # Translators: Threes Away variant Low.
             said = [news(self._("Low: the lowest total wins."))]
-        if self.game.rolloff is not None:
+        # A throw that decided already is not said again as a game continues (playtest P9).
+        if deciding(self.game.rolloff) is not None:
             # Translators: Threes Away: who starts is decided by a throw of all five dice.
             said.append(news(self._("Everyone throws all five dice; the highest sum starts.")))
-        if self.game.options["rounds"] == "roll":
+        if self.game.rounds is None:
             # Translators: Threes Away: the starting player's die sets the number of rounds.
             said.append(news(self._("The starting player throws one die for the number of rounds.")))
-        else:
-            rounds = int(self.game.options["rounds"])
+        elif not self.game.history:  # a game continued says "round 1 of 2" in its turn line
+            rounds = self.game.rounds
             # Translators: Threes Away: the number of rounds was chosen before the game.
             said.append(news(self.ngettext("{rounds} round.", "{rounds} rounds.", rounds).format(
                 rounds=self.language.number(rounds))))

@@ -71,6 +71,13 @@ def listing(voices: Sequence[VoiceInfo], language: Language, every: bool = False
     return answer(f"{said} {more}")
 
 
+def unchecked(value: str, language: Language) -> str:
+    """Said after a voice is typed while the built-in voice is not speaking: it could not be checked."""
+    # Translators: after "voice: bogus." typed while the built-in voice is not the speech output.
+    return language._("Not checked: the built-in voice is not speaking now; it checks {value} when it next "
+                      "starts.").format(value=value)
+
+
 def chosen(typed: str, voices: Sequence[VoiceInfo], language: Language) -> str:
     """The voice setting for what was typed: a number, a name or an id, or ``auto``; the id (or "") to keep.
 

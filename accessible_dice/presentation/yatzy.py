@@ -34,6 +34,10 @@ from accessible_dice.presentation.i18n import Language
 from accessible_dice.strategy.common import Choice
 from accessible_dice.utterance import Cue, Utterance
 
+#: The letters a hint says a move with, typed in every language: keep (``k 1 3``) and choose by box number (``c13``).
+KEEP_LETTER = "k"
+CHOOSE_LETTER = "c"
+
 
 def box_word(box: Box, language: Language) -> str:
     """The box as typed after ``score`` in the player's language: its name, lower case, hyphens for spaces.
@@ -95,6 +99,13 @@ class YatzyPresenter(Presenter):
         return {"values": self.faces_words(values), "positions": self.dice_positions(positions)}
 
     def on_DiceHeld(self, event: DiceHeld) -> Utterance:
+        held = self.game.held()
+        if set(event.positions) < set(held):  # others were held already: say every die held (playtest P7)
+            table = self.game.dice_on_table()
+            # Translators: Yatzy: dice held, when some were held before: all of them, faces first, e.g.
+            # "Held now: the 5, the 5, the 6, and the 6 (dice 1, 2, 3, and 4)."
+            return news(self._("Held now: {values} (dice {positions}).").format(
+                **self.dice_by_face(held, (table[p] for p in held))))
         # Translators: Yatzy: dice held out of the next throw, faces first, e.g. "Held: the 5 and the 5 (dice 2 and 3)."
         return news(self.ngettext("Held: {values} (die {positions}).", "Held: {values} (dice {positions}).",
                                   len(event.positions)).format(**self.dice_by_face(event.positions, event.values)))
@@ -250,7 +261,9 @@ class YatzyPresenter(Presenter):
         return self._("Keep {values} and throw again").format(values=self.numbers(table[p] for p in choice.hold))
 
     def typed_choice(self, choice: Choice) -> str:
-        """A choice as the terminal types it: "keep 1 3 (the 5 and the 5)", "score 7 (Three of a kind, 15 points)"."""
+        """A choice in the shortest form the terminal takes, in every language: "k 1 3 (the 5 and the 5)",
+        "c7 (Three of a kind, 15 points)". Typed as the hint says it, a game by the hint costs about 250
+        keys; the long words (``keep 1 3``, ``score 7``) cost 390 (playtest P4)."""
         table = self.game.dice_on_table()
         if choice.hold is None:
             move = choice.move
@@ -258,19 +271,16 @@ class YatzyPresenter(Presenter):
             box = Box.by_id(move.box)
             # Translators: a hint as typed, e.g. "score 7 (Three of a kind, 15 points)"; {typed} is the command.
             return self._("{typed} ({box}, {points})").format(
-                typed=self.typed_command("score", [list(Box).index(box) + 1]), box=self.box_name(box),
+                typed=f"{CHOOSE_LETTER}{list(Box).index(box) + 1}", box=self.box_name(box),
                 points=self.score_words(score(box, table)))
         if not choice.hold:
             # Translators: a hint as typed: "keep" with no dice throws all five again; {typed} is the command.
-            return self._("{typed} alone, to throw all five again").format(typed=self.typed_command("keep", []))
+            return self._("{typed} alone, to throw all five again").format(typed=KEEP_LETTER)
         values = [table[p] for p in choice.hold]
-        typed = self.typed_command("keep", values if self.keep_by == "value" else [p + 1 for p in choice.hold])
+        numbers = values if self.keep_by == "value" else [p + 1 for p in choice.hold]
+        typed = " ".join([KEEP_LETTER, *(str(n) for n in numbers)])
         # Translators: a hint as typed, e.g. "keep 1 3 (the 5 and the 5)"; {typed} is the command.
         return self._("{typed} ({values})").format(typed=typed, values=self.faces_words(values))
-
-    def typed_command(self, word: str, numbers: list[int]) -> str:
-        """A command as typed: its word in the player's language and its numbers, "keep 1 3"."""
-        return " ".join([self.language._(word), *(str(n) for n in numbers)])
 
     def expected_words(self, value: float) -> str:
         # Translators: the strategy's expected final total of the scorecard.

@@ -128,6 +128,8 @@ class Command:
     args: tuple[str, ...] = ()
     move: Move | None = None
     then: tuple[Move, ...] = ()
+    #: Chosen by its number (``c 1``), not by its words: a move that costs something is asked about first.
+    chosen: bool = False
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -196,7 +198,7 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
         return only_action(game, manual) or Command("turn")
     glued = _GLUED_CHOICE.match(line.strip().casefold())
     if glued is not None:
-        return _made(choice(game, glued.group(1)))
+        return _made(choice(game, glued.group(1)), chosen=True)
     first, rest = words[0], tuple(line.split()[1:])
     typed = Typed(words, line, language, rng or random.Random(), keep_by)
     for name in COMMON:
@@ -204,7 +206,7 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
             if name == "roll" and rest:
                 return _values(" ".join(rest), game, manual)
             if name == "choose":
-                return _made(choice(game, " ".join(rest)))
+                return _made(choice(game, " ".join(rest)), chosen=True)
             # A game may give a shared word a meaning with arguments (Storeslem's "board 5 6 17 ...").
             made = game_commands(game.id).parse(game, typed) if rest else None
             return Command(name, rest) if made is None else _made(made)
@@ -226,10 +228,10 @@ def parse(line: str, game: Game, language: Language, *, manual: bool, rng: rando
     raise UnknownCommand(word=words[0])
 
 
-def _made(made: Move | tuple[Move, ...]) -> Command:
+def _made(made: Move | tuple[Move, ...], chosen: bool = False) -> Command:
     """The command of a game's parsed move, or of several moves in a row (Yatzy's keep)."""
     first, *then = made if isinstance(made, tuple) else (made,)
-    return Command("move", move=first, then=tuple(then))
+    return Command("move", move=first, then=tuple(then), chosen=chosen)
 
 
 def numbered(game: Game) -> list[tuple[int, Move]]:
@@ -263,7 +265,12 @@ def only_action(game: Game, manual: bool) -> Command | None:
     if game.dice_request() is not None:
         return None if manual else Command("roll")
     listed = numbered(game)
-    return Command("move", move=listed[0][1]) if len(listed) == 1 and len(game.legal_moves()) == 1 else None
+    if len(listed) == 1 and len(game.legal_moves()) == 1:
+        return Command("move", move=listed[0][1])
+    # A game may give Enter the move its rules make nearly forced (Threes Away: keep only the 3s).
+    enter_move = getattr(game_commands(game.id), "enter_move", None)
+    move = None if enter_move is None else enter_move(game)
+    return None if move is None else Command("move", move=move)
 
 
 def _values(text: str, game: Game, manual: bool) -> Command:
@@ -366,6 +373,14 @@ def confirmation(game: Game, move: Move, language: Language) -> str | None:
     both front ends ask it, each in its own way (a typed yes, a Yes button).
     """
     question = getattr(game_commands(game.id), "confirmation", None)
+    return None if question is None else question(game, move, language)
+
+
+def costly(game: Game, move: Move, language: Language) -> str | None:
+    """The question to ask before ``move`` when it was chosen by its number and costs something (QUICLO's
+    helper: a life), else ``None``. A number is easily mistyped; a word (``helper``) is meant. A game's
+    command module may offer ``costly(game, move, language)``."""
+    question = getattr(game_commands(game.id), "costly", None)
     return None if question is None else question(game, move, language)
 
 

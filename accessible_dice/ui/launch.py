@@ -392,6 +392,23 @@ class _OneLine(logging.Formatter):
         return f"accessible-dice: {record.getMessage()}"
 
 
+class _LogFile(logging.FileHandler):
+    """The data folder's log, which a full disk must not turn into a Python traceback on the player's terminal
+    (reliability P2: "--- Logging error --- Traceback ... No space left on device"): the first failure is said
+    in one sentence on standard error, later ones are dropped; the game goes on (and says a failed save)."""
+
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        reason = getattr(error, "strerror", None) or str(error)
+        print(f"accessible-dice: the log file {self.baseFilename} cannot be written ({reason}); "
+              "the game goes on without it.", file=sys.stderr)
+
+
 def _log_to_files() -> None:
     """Warnings as one line on standard error; everything, with tracebacks, in the data folder's log."""
     root = logging.getLogger()
@@ -405,7 +422,7 @@ def _log_to_files() -> None:
     try:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        log = logging.FileHandler(folder / "accessible-dice.log", encoding="utf-8")
+        log = _LogFile(folder / "accessible-dice.log", encoding="utf-8")
     except OSError:
         return
     log.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

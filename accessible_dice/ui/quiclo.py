@@ -44,6 +44,19 @@ def parse(game: Game, typed: Typed) -> Move | None:
     return None
 
 
+def costly(game: Game, move: Move, language: Language) -> str | None:
+    """Before the helper chosen by its number (``c 1``): it costs a life (playtest P13)."""
+    assert isinstance(game, Quiclo)
+    if not isinstance(move, UseHelper):
+        return None
+    player = game.current_player()
+    left = game.lives[player] - 1 if player is not None else 0
+    # Translators: a number of lives, e.g. "2 lives".
+    lives = language.ngettext("{count} life", "{count} lives", left).format(count=language.number(left))
+    # Translators: QUICLO: the helper was chosen by its number; {left} is the lives left after it ("2 lives").
+    return language._("Use the helper? It costs a life: {left} left after it.").format(left=lives)
+
+
 def help_words(game: Game, language: Language) -> list[str]:
     assert isinstance(game, Quiclo)
     # Translators: how to type an equation in help; E stands for the equation.

@@ -8,7 +8,7 @@ throw.
 
 from __future__ import annotations
 
-from accessible_dice.errors import N_
+from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.storeslem import Pass, SetBoard, Storeslem, parse_board, random_board
 from accessible_dice.presentation.i18n import Language
@@ -26,6 +26,14 @@ WORDS = {
 }
 
 
+class BoardsStay(IllegalMove):
+    """A board typed (or asked for at random) once every board is set: said as it is, not as "Throw the dice
+    first." (which the rules would answer, and which is not the reason)."""
+
+    # Translators: Storeslem: "board ..." or "random-board" typed after every board is set.
+    template = N_("Every board is set; the boards stay as they are for the whole game.")
+
+
 def _setting_boards(game: Storeslem) -> bool:
     return None in game.boards and not game.is_over()
 
@@ -34,6 +42,8 @@ def parse(game: Game, typed: Typed) -> Move | None:
     assert isinstance(game, Storeslem)
     first, language = typed.words[0], typed.language
     if first in spellings(WORDS["random-board"], language):
+        if not _setting_boards(game) and not game.is_over():
+            raise BoardsStay()
         return SetBoard(random_board(typed.rng))
     if first in spellings(WORDS["pass"], language):
         return Pass()
@@ -44,6 +54,8 @@ def parse(game: Game, typed: Typed) -> Move | None:
     numbers = typed.words[1:]
     filling = bool(numbers) and numbers[0][0].isdigit() and (len(numbers) > 1 or "," in numbers[0])
     if first in spellings(WORDS["board"], language) and filling:
+        if not _setting_boards(game) and not game.is_over():
+            raise BoardsStay()
         return parse_board(typed.rest)
     if bare:
         return parse_board(typed.line)

@@ -23,11 +23,12 @@ from accessible_dice import bug_report, profiles, strategy
 from accessible_dice import settings as config
 from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games.base import Event, Game, GameEnded, Move
+from accessible_dice.games.base import Event, Game, GameEnded, Move, ThrowFirst
 from accessible_dice.history import NotKept, ScoreHistory
 from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
+from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
 from accessible_dice.presentation.history import History
@@ -197,6 +198,8 @@ class Terminal:
         self.settings = settings or SettingsScreen(language, config.Settings(verbosity=verbosity.name.lower()))
         #: The history length when real dice were last asked for, so each throw is asked for once.
         self.prompted_at = -1
+        #: A line typed at a question (ER-04) that was not its answer: it is the next command.
+        self.pending: str | None = None
         #: The game :meth:`play` is playing (or played last), so the program's end can say whether it is saved.
         self.session: Session | None = None
         self._ = language._
@@ -231,7 +234,7 @@ class Terminal:
             if not waiting and request is not None and session.manual and self.prompted_at != len(game.history):
                 self.say(presenter.dice_prompt(request))
                 self.prompted_at = len(game.history)
-            line = self.read_line()
+            line = self.next_line()
             if line is None:
                 self.goodbye(session)
                 return "eof"
@@ -257,7 +260,7 @@ class Terminal:
                 if confirmed:
                     self.execute(command, session, presenter)
             except DiceError as refusal:
-                self.say(presenter.refusal(refusal))
+                self.say(self.refused(refusal, session, presenter))
 
     def after_game(self, session: Session, presenter: Presenter) -> str:
         """The end of a game is a place: reviews still answer (board, standings, history, repeat), and
@@ -285,14 +288,25 @@ class Terminal:
                     return "new"
                 self.execute(command, session, presenter)
             except DiceError as refusal:
-                self.say(presenter.refusal(refusal))
+                self.say(self.refused(refusal, session, presenter))
+
+    def refused(self, refusal: DiceError, session: Session, presenter: Presenter) -> Utterance:
+        """A refusal as said. With real dice, "Throw the dice first." is not the reason (at the table they
+        are thrown): the program waits for their values, so that is said, with the prompt that says how."""
+        request = session.request()
+        if isinstance(refusal, ThrowFirst) and session.manual and request is not None:
+            # Translators: real dice: a move was typed before the values of the thrown dice; the dice prompt
+            # follows ("Ola, throw 2 dice and type their values …").
+            said = answer(self._("The dice's values come first."), Cue("invalid"))
+            return combine([said, presenter.dice_prompt(request)], interrupt=True) or said
+        return presenter.refusal(refusal)
 
     def after_game_words(self) -> str:
         """What can be done once a game is over."""
         # Translators: after the end of a game; rematch, new and quit are typed words (AFTER_GAME), board and
         # standings the review commands.
-        return self._("Type rematch or press Enter to play again with the same players and options, new for "
-                      "another game, or quit. board, standings and history still answer.")
+        return self._("Type rematch, or press Enter, to play again with the same players and options; new for "
+                      "another game; quit to stop. You can still type board, standings or history.")
 
     def _computers(self, session: Session, presenter: Presenter) -> None:
         """The computer players' steps until a person is due; said first if their strategy is still being made."""
@@ -343,19 +357,42 @@ class Terminal:
         if command.name != "move" or command.move is None:
             return True
         question = self.confirmation(session, command.move)
+        if question is None and command.chosen and self.settings.settings.confirm:
+            question = commands.costly(session.game, command.move, self.language)
         if question is None:
             return True
-        # Translators: after a question like "Score 0 in Full house?"; "yes" is the word to type (YES below).
-        self.say(answer(self._("{question} Type yes to confirm, or anything else to choose again.").format(
-            question=question)))
+        # Translators: after a question like "Score 0 in Full house?"; "yes" and "no" are the words to type
+        # (YES below, and the value word "no"); any other command typed is carried out instead.
+        self.say(answer(self._("{question} Type yes to confirm, or no to choose again; any other command is "
+                               "carried out instead.").format(question=question)))
         reply = self.read_line()
         if reply is None:
             return None
-        if reply.strip().casefold() in commands.spellings(YES, self.language):
+        typed = reply.strip().casefold()
+        if typed in self.yes_words():
             return True
         # Translators: the player did not confirm; nothing was done.
         self.say(answer(self._("Not done; choose again.")))
+        if typed and typed not in self.no_words():
+            self.pending = reply  # playtest P3: "q" or "score yatzy" at the question is not lost
         return False
+
+    def yes_words(self) -> set[str]:
+        """What confirms a question: yes in English and the player's language, and its first letter (``y``),
+        unless that letter is a command's (Czech "ano" would be "a", the hint)."""
+        words = commands.spellings(YES, self.language) | {"y"}
+        letters = {letter for _, (_, short) in commands.COMMON.items() for letter in short}
+        words |= {word[0] for word in commands.spellings(YES, self.language) if word[0] not in letters}
+        return words
+
+    def no_words(self) -> set[str]:
+        """What declines a question, so it is not read as a command: no, ``n``, and the player's word."""
+        return commands.spellings(options.word("no", self.language), self.language) | {"no", "n"}
+
+    def next_line(self) -> str | None:
+        """The next typed line: one typed at a question that was not its answer comes first."""
+        line, self.pending = self.pending, None
+        return line if line is not None else self.read_line()
 
     def _human_moves(self, session: Session) -> bool:
         """Whether a person must now choose a move (so the choices are said)."""
@@ -393,7 +430,9 @@ class Terminal:
         if session.practice and session.tutorial is None:  # a tutorial says it in its own words
             opening.append(practice_note(self.language))
         if not resumed:
-            opening.append(presenter.announce(session.game.opening_events(), prompt=self._human_moves(session)))
+            # A tutorial says what is due itself, with how to do it: the game does not say it first (playtest P5).
+            prompt = self._human_moves(session) and session.tutorial is None
+            opening.append(presenter.announce(session.game.opening_events(), prompt=prompt))
             if session.tutorial is None:  # a tutorial says what to press itself
                 opening.append(self.first_step(session, presenter))
         guided = None if session.tutorial is None else session.tutorial.opening(session, presenter, resumed)
@@ -645,6 +684,11 @@ class Terminal:
         it says so rather than keep the player waiting.
         """
         game = session.game
+        request = session.request()
+        if session.manual and request is not None and not game.is_over():
+            # Real dice are due (a computer's too): the hint is to throw them, not the moves of whoever is
+            # due (playtest P11 heard the computer's fifteen boxes).
+            return dataclasses.replace(presenter.dice_prompt(request), interrupt=True)
         if game.is_over() or game.dice_request() is not None:
             return presenter.moves_answer()
         considering = None
@@ -684,13 +728,20 @@ class Terminal:
         raise NoSuchPlayer(name=wanted, players=self.language.join(players))
 
     def _verbosity(self, args: tuple[str, ...], presenter: Presenter) -> None:
+        """``verbosity brief`` is the setting, as ``settings verbosity brief`` is: kept in the profile of the
+        player on turn when they have one, so it holds on their turns only (GN-02: it stayed for this run
+        only, and so carried over to the next player's turns), else in the shared settings."""
         spec = config.BY_KEY["verbosity"]
         if args:
             try:
-                self.verbosity = presenter.verbosity = Verbosity.named(options.typed_value(spec, args[0],
-                                                                                          self.language))
+                level = Verbosity.named(options.typed_value(spec, args[0], self.language))
             except KeyError:
                 raise NoSuchVerbosity(level=args[0], allowed=spec.allowed, option=spec) from None
+            failure = self.settings.change("verbosity", level.name.lower())
+            self.verbosity = presenter.verbosity = level
+            if failure is not None:
+                self.say(settings_words.changed("verbosity", self.settings.settings, self.language, failure))
+                return
         # Translators: the verbosity now; {level} is brief, normal or full.
         self.say(answer(self._("Verbosity: {level}.").format(level=options.word(self.verbosity.name.lower(),
                                                                                  self.language))))

@@ -33,6 +33,7 @@ from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
@@ -165,11 +166,15 @@ class Menu:
         self.say(answer(options.refusal_words(error, self.language), Cue("invalid")))
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None,
-               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None) -> int:
+               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None,
+               brief: str | None = None, described: str | None = None) -> int:
         """Ask for one of ``items`` (label, extra words) by number, label or word; its index.
 
         ``more`` is a heading and items said after the others, numbered on
         from them, each label a sentence of its own (the saved games).
+        ``brief``, when given, is said in their place (a short list), and
+        typing ``saved`` says them whole, one line each, then asks again.
+        ``described`` (what each item is for, CG-03) is said by ``help``.
         An empty line chooses ``default``: an item, said as "Enter: New game.", or
         past every item a choice of its own, said as ``enter``.
         """
@@ -180,18 +185,31 @@ class Menu:
             self._("{number} {label}").format(number=number, label=label)
             for number, (label, _words) in enumerate(every, start=1)]
         said = [title, self.language.join(numbered[:len(items)], "or") + "."]
-        if extra:
-            said += [heading, *numbered[len(items):]]
         offer = None
         if default is not None and 0 <= default < len(every):
             # Translators: after a menu's numbered items: what an empty line chooses, e.g. "Enter: New game."
             offer = self._("Enter: {label}.").format(label=every[default][0])
         elif default is not None:
             offer = enter
+        if offer:  # said before the saved games, not after a long list of them
+            said.append(offer)
+        if extra:
+            said += [brief] if brief else [heading, *numbered[len(items):]]
         # Translators: help at a menu: how to choose.
-        explained = " ".join([self._("Type the number or the name of a choice."), *([offer] if offer else [])])
+        explained = " ".join([self._("Type the number or the name of a choice."), *([described] if described else []),
+                              *([offer] if offer else [])])
+        # Translators: typed at the main menu: hear the saved games in full.
+        saved_words = spellings(N_("saved"), self.language)
+        prompt = news(" ".join(said))
         while True:
-            text = self.ask(news(" ".join([*said, *([offer] if offer else [])])), explained)
+            text = self.ask(prompt, explained)
+            prompt = news(" ".join(said))
+            if brief and extra and text.casefold() in saved_words:
+                self.say(answer(heading))
+                for line in numbered[len(items):-1]:
+                    self.say(news(line))
+                prompt = news(numbered[-1])
+                continue
             if not text and default is not None:
                 return default
             for index, (label, words) in enumerate(every):
@@ -242,12 +260,17 @@ class Menu:
             items.append((switch, ("speech",)))
         # Translators: main menu item.
         items.append((self._("Quit"), ("quit", "q")))
-        listed = [(saves_words.saved_label(saved, self.language), ("continue", "resume") if number == 0 else ())
+        # Translators: typed at the main menu: continue the game saved last (the English word works too).
+        latest = ("continue", "resume", *spellings(N_("continue"), self.language))
+        listed = [(saves_words.saved_label(saved, self.language), latest if number == 0 else ())
                   for number, saved in enumerate(found.games)]
         # Translators: the heading before the numbered saved games in the main menu.
         more = (self._("Saved games, the latest first:"), listed)
+        # One saved game is said whole; several by number, game and players, each whole on "saved".
+        brief = saves_words.summary(found.games, len(items) + 1, self.language) if len(found.games) > 1 else None
         # Translators: the main menu's title, followed by its numbered items.
-        choice = self.choose(self._("Main menu:"), items, default=0, more=more)
+        choice = self.choose(self._("Main menu:"), items, default=0, more=more, brief=brief,
+                             described=self._described(items))
         if choice >= len(items):
             return self._continued(found.games[choice - len(items)]), True
         chosen = items[choice][1][0]
@@ -272,6 +295,18 @@ class Menu:
             assert game_id is not None  # without a last game to offer again, a game is always chosen
             return tutorial.start(game_id, default_players(self.language)[0], self.language, window=False)
         return self._new_game(practice=chosen == "practice"), False
+
+    def _described(self, items: Sequence[tuple[str, Sequence[str]]]) -> str:
+        """The main menu's items with what each is for, said by ``help`` (CG-03: a newcomer asked what
+        Tutorial and Practice game are)."""
+        keys = {"history": "scores", "speech": "speech-switch"}
+        said = []
+        for number, (label, words) in enumerate(items, start=1):
+            what = purpose(keys.get(words[0], words[0]), self.language)
+            if what is not None:
+                # Translators: help at the main menu: an item and what it is for, e.g. "4 Tutorial: A short guided …".
+                said.append(self._("{number} {label}: {purpose}").format(number=number, label=label, purpose=what))
+        return " ".join(said)
 
     def _settings(self) -> None:
         """Say the settings, then change them one typed line at a time until Enter."""

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from accessible_dice import profiles as own_settings
 from accessible_dice import settings as config
+from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.presentation import options
 from accessible_dice.presentation import settings as words
 from accessible_dice.presentation import voices as voice_words
@@ -29,6 +30,18 @@ from accessible_dice.presentation.i18n import Language
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceInfo
 from accessible_dice.utterance import Utterance
+
+#: The colour settings that make a pair: typed together on one line, their contrast is checked as a pair.
+PAIR = ("text-colour", "background-colour")
+
+
+class BothColoursAtOnce(InvalidInput):
+    """One colour refused against the other one now: how to change both, so any pair can be reached."""
+
+    # Translators: after a colour refused against the other colour now ({reason}): both can be typed on one line;
+    # {key} and {other} are the setting names text-colour and background-colour, {text} and {background} colours.
+    template = N_("{reason} To change both, type them on one line, like {key} {text} {other} {background}.")
+
 
 #: Seconds "Speech off." may take to be heard before the voice goes.
 SWITCH_WAIT = 1.5
@@ -59,6 +72,9 @@ class SettingsScreen:
         if not parts:
             return words.overview(self.settings, self.language, self.voices())
         key = words.key_for(parts[0], self.language)
+        if (len(parts) == 4 and key in PAIR
+                and {key, words.key_for(parts[2], self.language)} == set(PAIR)):
+            return self._colours(parts if key == PAIR[0] else [*parts[2:], *parts[:2]])
         if key == "voice":
             return self._voice(parts[1:])
         if len(parts) == 1:
@@ -73,11 +89,41 @@ class SettingsScreen:
         if not text or (voices and text.casefold() in {"all", options.word("all", self.language).casefold()}):
             listed = voice_words.listing(voices, self.language, every=bool(text))
             return answer(f"{words.current('voice', self.settings, self.language, voices)} {listed.text}")
-        return self._changed("voice", voice_words.chosen(text, voices, self.language))
+        said = self._changed("voice", voice_words.chosen(text, voices, self.language))
+        if voices or not self.settings.voice:
+            return said
+        # a11y-audit SR-06: without the built-in voice running there is no list to check a name against; it is
+        # kept, and not said as if it had been found.
+        return answer(" ".join([said.text, voice_words.unchecked(self.settings.voice, self.language)]))
+
+    def _colours(self, parts: Sequence[str]) -> Utterance:
+        """``text-colour navy background-colour cream``: both at once, the pair checked as a whole."""
+        text = words.typed("text-colour", parts[1], self.language)
+        background = words.typed("background-colour", parts[3], self.language)
+        changed = self.settings.both_colours(text, background)
+        failure = None
+        try:
+            self._keep("text-colour", changed)
+            self._keep("background-colour", changed)
+        except OSError as error:
+            failure = error.strerror or str(error)
+        self._apply(changed)
+        return answer(" ".join([words.changed("text-colour", self.settings, self.language, None).text,
+                                words.changed("background-colour", self.settings, self.language, failure).text]))
 
     def _changed(self, key: str, value: str) -> Utterance:
         """:meth:`change`, said: the new value, and whether it holds now and was saved."""
-        failure = self.change(key, value)
+        try:
+            failure = self.change(key, value)
+        except InvalidInput as refused:
+            from accessible_dice.ui.window.theme import ColoursTooClose  # the window's package imports this one
+
+            if key not in PAIR or not isinstance(refused, ColoursTooClose):
+                raise
+            raise BothColoursAtOnce(reason=options.refusal_words(refused, self.language),
+                                    text=options.word("navy", self.language), key=words.name(PAIR[0], self.language),
+                                    other=words.name(PAIR[1], self.language),
+                                    background=options.word("cream", self.language)) from None
         return words.changed(key, self.settings, self.language, failure, self.voices())
 
     def said(self, key: str) -> str:

@@ -107,10 +107,11 @@ class WebMenu(Menu):
         self.client = client
 
     def choose(self, title: str, items: Sequence[tuple[str, Sequence[str]]], default: int | None = None,
-               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None) -> int:
+               more: tuple[str, Sequence[tuple[str, Sequence[str]]]] | None = None, enter: str | None = None,
+               brief: str | None = None, described: str | None = None) -> int:
         self.client.choices = [label for label, _words in [*items, *(more or ("", ()))[1]]]
         try:
-            return super().choose(title, items, default, more, enter)
+            return super().choose(title, items, default, more, enter, brief, described)
         finally:
             self.client.choices = []
 

@@ -38,6 +38,7 @@ from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
 from accessible_dice.presentation.history import History
 from accessible_dice.presentation.i18n import Language
+from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.rules import Heading
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.sound import SoundPlayer
@@ -46,6 +47,7 @@ from accessible_dice.speech.braille import BrailleOutput, NoBraille
 from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
+from accessible_dice.system_contrast import starting_theme
 from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window import keymap, keys
@@ -567,7 +569,7 @@ class Window:
         #: The last key pressed and when, for the ``key-delay`` setting (KB-10).
         self._last_key: tuple[int, float] = (0, 0.0)
         chosen = self.prefs.settings
-        self.theme = themed(chosen.theme, chosen.text_colour, chosen.background_colour)
+        self.theme = themed(starting_theme(chosen), chosen.text_colour, chosen.background_colour)  # LV-14
         self.scale = self.prefs.settings.font_scale / 100
         #: Seconds between a computer player's steps, besides waiting for speech to end; ``None``: wait for Enter.
         self.pace: float | None = (config.PACES[self.prefs.settings.computer_pace]
@@ -732,8 +734,13 @@ class Window:
             self._effects(VOLUME_STEP if action == "effects_up" else -VOLUME_STEP)
         elif action in ("rate_down", "rate_up"):
             self._rate(RATE_STEP if action == "rate_up" else -RATE_STEP)
+        elif action == "repeat" and self.shown.last is not None:
+            # F5 is one key that works in a text field too, where Shift+Period types ">"; it says the last
+            # thing said, whatever it was: a focused item, a message; in a field, its question (SR-05).
+            again = self.top.said if isinstance(self.top, Entry) else self.shown.last
+            self.shown.review("newest")
+            self.say(answer(again.text, *again.cues), remember=False)
         elif action in ("previous", "next", "oldest", "newest", "repeat"):
-            # F5 (repeat) is one key that works in a text field too, where Shift+Period types ">" (SR-05).
             self.shown.review("newest" if action == "repeat" else action)
             self.terminal.review_history(action)
         elif action == "help" and self.top is not None:
@@ -827,6 +834,11 @@ class Window:
         if cell.act is None or choose is None:
             # Translators: F1, the line on the focused item when choosing it does nothing; {item} as it is said.
             return self._("On {item}: it is for reading; choosing it does nothing.").format(item=item)
+        what = purpose(cell.key, self.language)  # CG-03: what choosing it does, not only how
+        if what is not None:
+            # Translators: F1 on the focused item; {purpose} what it is for, {keys} e.g. "Enter or Space".
+            return self._("On {item}: {purpose} {keys} chooses it.").format(item=item, purpose=what,
+                                                                             keys=self._(choose.keys))
         # Translators: F1, the line on the focused item; {item} as it is said, {keys} e.g. "Enter or Space".
         return self._("On {item}: {keys} chooses it.").format(item=item, keys=self._(choose.keys))
 
