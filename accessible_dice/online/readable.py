@@ -1,0 +1,50 @@
+"""A table as an ordinary Matrix client (Element and any other) shows it: a room name and the moves in words.
+
+The game itself travels as data in the referee's own event types, which
+other Matrix apps hide. So that a friend following in Element can read the
+game too, the referee names the room after the game and its players, and
+after each entry sends an ``m.notice`` that says it in words, in the
+table's language (the opener's). The notice is for people only: it names
+its entry (:data:`~accessible_dice.online.protocol.NOTICE_OF`) and no
+program reads the game from it; the players' programs do not say it as
+chat, since each says the entry itself in its own player's language. Only
+the referee's entries count (docs/online-protocol.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from accessible_dice.games.base import Action, Event, Game
+from accessible_dice.online import protocol
+from accessible_dice.online.protocol import TableSpec
+from accessible_dice.presentation import TITLES, presenter_for
+from accessible_dice.presentation import undo as undo_words
+from accessible_dice.presentation.i18n import Language, language
+
+
+def table_language(spec: TableSpec) -> Language:
+    """The table's language: its opener's, English when it names none."""
+    return language(spec.language or "en")
+
+
+def room_name(spec: TableSpec) -> str:
+    """The room's name in the table's language: "Yatzy: Anna, Ben and cpu"."""
+    words = table_language(spec)
+    # Translators: the name of an online table's Matrix room, shown in every Matrix app; {game} is its name,
+    # {players} a list of the players' names.
+    return words._("{game}: {players}").format(game=words._(TITLES.get(spec.game, spec.game)),
+                                               players=words.join(spec.players))
+
+
+def entry_notice(spec: TableSpec, game: Game, seq: int, events: Sequence[Event] = (),
+                 taken_back: Sequence[Action] = ()) -> dict[str, Any] | None:
+    """The ``m.notice`` content that says entry ``seq`` (``events`` it caused, or the ``taken_back`` actions of
+    an undo) in the table's language; ``None`` when it has nothing to say."""
+    presenter = presenter_for(game, table_language(spec))
+    said = undo_words.taken_back(presenter, taken_back) if taken_back else presenter.announce(events)
+    if said is None or not said.text.strip():
+        return None
+    return {"msgtype": "m.notice", "body": said.text,
+            protocol.NOTICE_OF: {"seq": seq, "number": spec.number}}
