@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Five dice games for blind and low-vision players, played by keyboard, "
         "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
+        epilog="commands: 'accessible-dice online' plays at online tables on Matrix (sign in, open, join; "
+        "'online --help' for more); 'accessible-dice referee' referees online tables as a Matrix bot "
+        "('referee --help').",
     )
     parser.add_argument("--game", choices=list(GAMES), help="start this game at once, skipping the menus")
     parser.add_argument("--players", metavar="NAMES",

@@ -370,7 +370,7 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
             number="2", players=program.lang.join(["Anna", "Ben"])).replace("\xa0", " "))  # the terminal's spaces
         program.settle()
     ben.type("stand")  # German's word for the standings: never shadowed by English "stand" (give the seat up)
-    ben.child.expect(r"1\. (Anna|Ben), ")
+    ben.child.expect(r"Anna: \d+ .*Ben: \d+ ")  # the standings, in German
     ben.settle()
     assert ben._("Asked the table's referee.") not in ben.said
     ben.type(ben._("stand"))
@@ -447,6 +447,9 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
             "redo": "At an online table a step taken back is not done again; play it anew.",
             "d": "Dice: ", "s": "Standings: ", "t": "Alone's turn, round 1 of 15.", "m": "1 Ones",
             "chat": "No chat messages yet.", "mute": "Chat muted; type chat to hear the messages.",
+            "mute alone": "Chat from Alone is muted; type mute and the name again to hear it.",
+            "remove Alone": "Alone plays at this table; only members who watch can be removed.",
+            "remove nobody": "No one member of the table is called nobody;",
             "say hello": "Said to the table.", "help": "At the table: say and a message to chat",
             "table": "Yatzy at room !", "board cpu": "cpu: nothing filled yet.", "score chance": "Chance: "}
     for line, answer in said.items():

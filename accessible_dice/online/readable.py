@@ -13,6 +13,7 @@ the referee's entries count (docs/online-protocol.md).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +27,13 @@ from accessible_dice.presentation.i18n import Language, language
 
 def table_language(spec: TableSpec) -> Language:
     """The table's language: its opener's, English when it names none."""
-    return language(spec.language or "en")
+    return _language(spec.language or "en")
+
+
+@functools.lru_cache(maxsize=8)
+def _language(code: str) -> Language:
+    """A language's catalog, read once (a referee puts every entry of every table in words)."""
+    return language(code)
 
 
 def room_name(spec: TableSpec) -> str:
