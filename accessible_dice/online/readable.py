@@ -3,8 +3,10 @@
 The game itself travels as data in the referee's own event types, which
 other Matrix apps hide. So that a friend following in Element can read the
 game too, the referee names the room after the game and its players, and
-after each entry sends an ``m.notice`` that says it in words, in the
-table's language (the opener's). The notice is for people only: it names
+after the entries sends an ``m.notice`` that says them in words, in the
+table's language (the opener's): one notice for the entries that come
+together (a throw and the computers' moves after it), so the homeserver
+gets few extra events and no entry waits for its words. The notice is for people only: it names
 its entry (:data:`~accessible_dice.online.protocol.NOTICE_OF`) and no
 program reads the game from it; the players' programs do not say it as
 chat, since each says the entry itself in its own player's language. Only
@@ -45,13 +47,17 @@ def room_name(spec: TableSpec) -> str:
                                                players=words.join(spec.players))
 
 
-def entry_notice(spec: TableSpec, game: Game, seq: int, events: Sequence[Event] = (),
-                 taken_back: Sequence[Action] = ()) -> dict[str, Any] | None:
-    """The ``m.notice`` content that says entry ``seq`` (``events`` it caused, or the ``taken_back`` actions of
-    an undo) in the table's language; ``None`` when it has nothing to say."""
+def entry_words(spec: TableSpec, game: Game, events: Sequence[Event] = (),
+                taken_back: Sequence[Action] = ()) -> str | None:
+    """One entry in words in the table's language: the ``events`` it caused, or the ``taken_back`` actions of an
+    undo; ``None`` when it has nothing to say."""
     presenter = presenter_for(game, table_language(spec))
     said = undo_words.taken_back(presenter, taken_back) if taken_back else presenter.announce(events)
-    if said is None or not said.text.strip():
-        return None
-    return {"msgtype": "m.notice", "body": said.text,
-            protocol.NOTICE_OF: {"seq": seq, "number": spec.number}}
+    return said.text if said is not None and said.text.strip() else None
+
+
+def notice(number: int, said: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """The ``m.notice`` content for entries of game ``number`` at the table: each ``(seq, words)`` in order,
+    their sentences one after the other in its ``body``."""
+    return {"msgtype": "m.notice", "body": " ".join(words for _seq, words in said),
+            protocol.NOTICE_OF: {"number": number, "seq": [seq for seq, _words in said]}}

@@ -48,6 +48,11 @@ log = logging.getLogger(__name__)
 
 #: How often an entry or a refusal is tried before the referee gives up and reads the table again.
 SEND_ATTEMPTS = 30
+#: Seconds the words of an entry wait for more entries to come, to go out in one notice with them.
+NOTICE_PAUSE = 0.4
+#: What other Matrix apps are told: an entry's words (the game's number, its seq, the words), or the room's
+#: name to send again.
+Told = tuple[int, int, str] | Callable[[], Awaitable[object]]
 
 
 class Referee:
@@ -70,7 +75,7 @@ class Referee:
         #: Per process, so a retried send is one event and two processes never share a transaction id.
         self._txn = secrets.token_hex(6)
         #: What other Matrix apps are to be told (the entries' notices, the room's name), waiting to be sent.
-        self._notices: asyncio.Queue[Callable[[], Awaitable[object]]] = asyncio.Queue()
+        self._notices: asyncio.Queue[Told] = asyncio.Queue()
         self._telling: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -289,21 +294,38 @@ class Referee:
         txn = f"{self._txn}-{self.spec.number}-{self.seq}"
         await self._send(protocol.ACTION, entry.to_json(), txn)
         try:
-            notice = readable.entry_notice(self.spec, self.session.game, self.seq, events, taken)
+            words = readable.entry_words(self.spec, self.session.game, events, taken)
         except Exception:  # the words are a courtesy to other apps; the entry is the record
             log.exception("%s: entry %s not put in words", self.room_id, self.seq)
-            notice = None
-        if notice is not None:
-            self._notices.put_nowait(partial(self.connection.send, self.room_id, "m.room.message", notice,
-                                             f"{txn}-notice"))
+            words = None
+        if words is not None:
+            self._notices.put_nowait((self.spec.number, self.seq, words))
 
     async def _tell_other_apps(self) -> None:
-        """Send the entries' notices and the room's name in order, after the entries (so no entry waits for
-        its words); one that cannot be sent is left out (the entry is the record)."""
+        """Send the entries' words and the room's name in order, after the entries (so no entry waits for its
+        words): the words of entries that come within :data:`NOTICE_PAUSE` of each other in one notice. One that
+        cannot be sent is left out (the entry is the record)."""
+        waiting: Told | None = None
         while True:
-            telling = await self._notices.get()
+            told = waiting or await self._notices.get()
+            waiting = None
             try:
-                await telling()
+                if callable(told):
+                    await told()
+                    continue
+                number, seq, words = told
+                said = [(seq, words)]
+                while True:
+                    try:
+                        waiting = await asyncio.wait_for(self._notices.get(), NOTICE_PAUSE)
+                    except asyncio.TimeoutError:
+                        break
+                    if callable(waiting) or waiting[0] != number:
+                        break
+                    said.append(waiting[1:])
+                    waiting = None
+                await self.connection.send(self.room_id, "m.room.message", readable.notice(number, said),
+                                           f"{self._txn}-{number}-{said[0][0]}-{said[-1][0]}-words")
             except OnlineError as error:
                 log.info("%s: words for other apps not sent (%s)", self.room_id, error)
 
