@@ -622,6 +622,8 @@ class TableView:
         self._recorded: set[int] = set()
         self._watch: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        #: This program's requests being answered by its own referee (kept until done).
+        self._answering: set[asyncio.Task[None]] = set()
         #: Who sent each chat message heard (by event id): only a message's sender may correct it.
         self._chat_senders: dict[str, str] = {}
         #: The local copy of the table's game, a save like any other, written after each entry (the room is
@@ -892,9 +894,13 @@ class TableView:
         self._mine.add(request.id)
         referee = self.connection.hosting(self.room_id)
         if referee is not None and referee.ready:
-            # The referee is this program: it answers at once, and the room hears only its entry (or refusal).
-            # Should that not get out, the request goes to the room as any other after RESEND_EVERY.
-            await referee.local(request)
+            # The referee is this program: it answers at once, and the room hears only its entry (or refusal),
+            # which comes back as news like any answer. In a task, so the player never waits on the referee's
+            # lock (a computer's long first step). Should the entry not get out, the request goes to the room as
+            # any other after RESEND_EVERY.
+            answering = asyncio.create_task(referee.local(request), name=f"local request {request.id}")
+            self._answering.add(answering)
+            answering.add_done_callback(self._answering.discard)
             return request.id
         try:
             await self.connection.send(self.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)

@@ -180,7 +180,11 @@ class Referee:
         """A request of this program's own player: checked and answered at once, as one from the room would be,
         but with no request event (the entry or the refusal is the first the room hears of it)."""
         async with self._lock:
-            await self._handle(self.connection.user_id, request)
+            try:
+                await self._handle(self.connection.user_id, request)
+            except Exception:  # the request is still pending at the player's: it goes to the room
+                log.exception("%s: own request %s not answered here", self.room_id, request.id)
+                return
             self._computers()
 
     @property
