@@ -356,6 +356,8 @@ class OnlineMenu(Menu):
             self.account = None  # the next step signs in again
         except OnlineError as error:
             self.refuse(HomeserverTrouble(reason=str(error)))
+        except TimeoutError:  # the network thread's answer did not come in Background.call's time
+            self.refuse(account.NoAnswer(address=self.account.homeserver if self.account else "?"))
         return True
 
     def _online_main(self) -> bool:
@@ -972,6 +974,12 @@ class TablePlay(Terminal):
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
                 continue
+            except OnlineError as error:  # the homeserver refused it (a member not removed): said
+                self.say(presenter.refusal(HomeserverTrouble(reason=str(error))))
+                continue
+            except TimeoutError:  # the homeserver did not take it in time: said, nothing changed
+                self.say(presenter.refusal(account.NoAnswer(address=session.view.connection.client.homeserver)))
+                continue
             try:
                 command = commands.parse(line, session.game, self.language, manual=session.manual,
                                          rng=session.dice.rng, keep_by=self.keep_by())
@@ -987,6 +995,8 @@ class TablePlay(Terminal):
                 self.say(presenter.refusal(refusal))
             except StillWaiting:  # said as news: the referee is away
                 pass
+            except TimeoutError:  # the network thread's answer did not come in Background.call's time
+                self.say(presenter.refusal(account.NoAnswer(address=session.view.connection.client.homeserver)))
 
     def _due_now(self, session: TableSession, presenter: Presenter) -> None:
         """Before each line: real dice of this player's to type are asked for (once), the end said once."""
