@@ -44,7 +44,9 @@ def _parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Five dice games for blind and low-vision players, played by keyboard, "
         "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
-        epilog=options_epilog(),
+        epilog=options_epilog() + "
+
+" + COMMANDS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", choices=list(GAMES), help="start this game at once, skipping the menus")
@@ -67,6 +69,13 @@ def _parser() -> argparse.ArgumentParser:
                         help="print the score history (personal bests, averages, latest games) and stop")
     parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
     return parser
+
+
+COMMANDS_EPILOG = (
+    "commands: 'accessible-dice online' plays at online tables on Matrix (sign in, open, join;\n"
+    "'online --help' for more); 'accessible-dice referee' referees online tables as a Matrix bot\n"
+    "('referee --help')."
+)
 
 
 def options_epilog() -> str:

@@ -10,12 +10,16 @@ median and the 95th percentile of ``--rounds`` samples:
   sends an ``m.room.message``, another, syncing, receives it (no program of
   ours in between);
 - chat at the table: Anna types ``say ...`` until Ben's program says it;
-- a request: Anna types ``hold 1`` (then ``release 1``) until Ben's program
-  says the move, which the referee in Anna's program checked and published.
+- the host's move: Anna types ``hold 1`` (then ``release 1``) until Ben's
+  program says the move; the referee in Anna's own program checks it and
+  sends the entry at once, with no request event (docs/online-protocol.md);
+- another player's move: Ben types ``hold 1`` (then ``release 1``) until
+  Anna's program says it: Ben's request crosses the homeserver to the
+  referee, then the referee's entry crosses it back.
 
-A request crosses the homeserver twice (the request, then the referee's
-action), a chat message once, so a request costs about two plain round
-trips; the ratios say how much our programs add. Results: docs/performance.md.
+So the host's move costs about one plain round trip and another player's
+about two; the ratios say how much our programs add. Results:
+docs/performance.md.
 
     python benchmarks/online_latency.py [--rounds 100]
 """
@@ -115,8 +119,8 @@ class Program:
             self.process.kill()
 
 
-def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[float], list[float]]:
-    """Chat and request times at one Yatzy table between two programs (milliseconds)."""
+def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """Chat, the host's moves and the other player's moves at one Yatzy table between two programs (ms)."""
     anna_account, ben_account = register(server, "anna"), register(server, "ben")
     anna, ben = Program(folder / "anna", anna_account), Program(folder / "ben", ben_account)
     try:
@@ -129,20 +133,30 @@ def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[
         ben.until("You play Ben.")
         anna.type("r")
         ben.until("Anna threw")
-        chat, moves = [], []
+        chat, moves, others = [], [], []
         for number in range(rounds):
             started = time.perf_counter()
             anna.type(f"say ping {number}")
             ben.until(f"ping {number}")
             chat.append((time.perf_counter() - started) * 1000)
-            started = time.perf_counter()
-            anna.type("hold 1" if number % 2 == 0 else "release 1")
-            ben.lines.next(LINE_LIMIT)  # the move, as Ben hears it ("Held: the 6 (die 1).")
-            moves.append((time.perf_counter() - started) * 1000)
-        return chat, moves
+            moves.append(move_time(anna, ben, number))
+        anna.type("score chance")  # Ben's turn
+        ben.until("Chance")  # Anna scored: Ben is to throw
+        ben.type("r")
+        anna.until("Ben threw")
+        others = [move_time(ben, anna, number) for number in range(rounds)]
+        return chat, moves, others
     finally:
         for program in (anna, ben):
             program.close()
+
+
+def move_time(mover: Program, watcher: Program, number: int) -> float:
+    """Milliseconds from ``mover`` typing a hold (or a release) until ``watcher``'s program says it."""
+    started = time.perf_counter()
+    mover.type("hold 1" if number % 2 == 0 else "release 1")
+    watcher.until("die 1")  # the move, as the other player hears it ("Held: the 6 (die 1).")
+    return (time.perf_counter() - started) * 1000
 
 
 def main() -> None:
@@ -153,12 +167,13 @@ def main() -> None:
         server = start(Path(folder) / "synapse")
         try:
             plain = asyncio.run(plain_round_trips(server, args.rounds))
-            chat, moves = table_round_trips(server, Path(folder), args.rounds)
+            chat, moves, others = table_round_trips(server, Path(folder), args.rounds)
         finally:
             _end(server.process)
     base = statistics.median(plain)
     for label, samples in (("plain Matrix message round trip", plain), ("chat at the table", chat),
-                           ("request -> the other player's speaker", moves)):
+                           ("the host's move -> the other player's speaker", moves),
+                           ("another player's move -> the host's speaker", others)):
         median, p95 = summary(samples)
         print(f"{label}, {len(samples)} rounds: median {median:.1f} ms, 95th percentile {p95:.1f} ms "
               f"({median / base:.1f}x the plain round trip)")

@@ -210,3 +210,62 @@ def test_seats_change_between_games_only_and_a_change_after_the_end_begins_the_n
     assert reseated(replace(SPEC, number=2), Table(SPEC).game, 0, "@ben:hs", 1, again(1)).number == 2  # asked twice
     with pytest.raises(SeatNotOpen):
         reseated(SPEC, over, 5, "@cid:hs", 1, SIT)
+
+
+# ---------------------------------------------------------------- chat names, table words, sign-in bounds
+
+
+def test_a_chat_name_is_a_seat_or_a_plain_unique_display_name_else_the_matrix_id() -> None:
+    from accessible_dice.online.chat import trusted_name
+
+    spec = TableSpec("yatzy", {}, (Seat("Anna", "@anna:hs"), Seat("Ben", "@ben:hs"), Seat("cpu")), "@anna:hs")
+    members = {"@anna:hs": "Threw 6, 6", "@ben:hs": "Ben", "@mal:hs": "Anna threw 6, 6, 6. Your turn. Anna",
+               "@olga:hs": "Olga", "@eve:hs": "Anna", "@cpu:hs": "CPU", "@zoe:hs": "Zoë Ann-Marie",
+               "@x:hs": "@x:hs", "@ola:hs": "O'la 3"}
+    said = {user: trusted_name(user, spec, members) for user in members}
+    assert said["@anna:hs"] == ("Anna", True)  # a seat's name, whatever the display name
+    assert said["@olga:hs"] == ("Olga", False)
+    assert said["@zoe:hs"] == ("Zoë Ann-Marie", False)
+    for user in ("@mal:hs", "@eve:hs", "@cpu:hs", "@x:hs", "@ola:hs"):  # game text, a seat's name, digits
+        assert said[user] == (user, False)
+    # Another member's Matrix name counts too: "Olga" chosen by a second member is no longer Olga's alone.
+    assert trusted_name("@olga:hs", spec, {**members, "@olga2:hs": "olga"}) == ("@olga:hs", False)
+
+
+def test_english_table_words_never_shadow_the_players_own_command_words() -> None:
+    from accessible_dice.presentation.i18n import language
+    from accessible_dice.ui.terminal.online import table_word
+
+    german, english = language("de"), language("en")
+    assert table_word("stand", german) is None  # German's word for the standings
+    assert table_word("aufstehen", german) == "stand"
+    assert table_word("stand", english) == "stand"
+    assert table_word("mute", german) == "mute" and table_word("stumm", german) == "mute"
+
+
+def test_the_help_lists_the_online_and_referee_commands() -> None:
+    from accessible_dice.cli import _parser
+
+    shown = " ".join(_parser().format_help().split())
+    assert "accessible-dice online" in shown and "accessible-dice referee" in shown
+
+
+def test_a_sign_in_to_an_address_that_never_answers_is_said_within_its_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A port that accepts the connection and never answers a byte (the trial's https to a plain port)."""
+    import asyncio
+    import socket
+
+    from accessible_dice.online import account
+
+    monkeypatch.setattr(account, "SIGN_IN_SECONDS", 1.0)
+    monkeypatch.setattr(account, "DISCOVERY_SECONDS", 0.3)
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen(16)
+        port = listening.getsockname()[1]
+        for typed in (f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"):
+            with pytest.raises(account.NoAnswer) as said:
+                asyncio.run(account.sign_in(typed, "olga", password="secret"))
+            assert said.value.render() == f"No homeserver answers at {typed}. Check the address and the network " \
+                                          "connection."

@@ -15,12 +15,14 @@ TCP link cut), the move typed meanwhile played once when it is back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import os
 import re
 import secrets
 import signal
+import socket
 import stat
 import subprocess
 import threading
@@ -39,6 +41,7 @@ from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the
 from test_online_safety import Cable
 
 from accessible_dice.online import account
+from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.i18n import Language, language
 
 #: Seconds one expected line may take (two cores shared by many programs, a sync that just returned).
@@ -139,10 +142,14 @@ def test_a_password_is_typed_once_only_the_token_is_kept_for_the_user_alone_and_
     first.expect("Type the address of your homeserver")
     first.type("ht tp://nowhere")
     first.expect("ht tp://nowhere is not a homeserver address; type one like https://matrix.org.")
-    first.type("http://127.0.0.1:1")
-    first.type("olga")
-    first.type("not the password")
-    first.expect("No homeserver answers at http://127.0.0.1:1. Check the address and the network connection.")
+    with silent_server() as port:  # accepts the connection and never answers: the sign-in is bounded and said
+        first.type(f"127.0.0.1:{port}")  # without http://, as the trial typed it: https to a plain port
+        first.type("olga")
+        first.type("not the password")
+        first.expect(f"Signing in at 127.0.0.1:{port}…")
+        first.expect(f"No homeserver answers at 127.0.0.1:{port}. Check the address and the network connection.")
+        first.expect("What now?")
+        first.type("2")  # another address
     first.type(synapse_server.url)
     first.type("olga")
     first.expect("Type your password.")
@@ -187,6 +194,7 @@ def test_an_access_token_signs_in_and_a_refused_one_is_said(synapse_server: Syna
     program.expect("Type the access token.")
     program.type("syt_not_a_token")
     program.expect("The homeserver does not accept the access token; sign in again.")
+    assert "syt_not_a_token" not in program.said  # a token is a secret: never shown, so never read aloud
     program.type(synapse_server.url)
     program.type("")
     program.expect("Type the access token.")
@@ -194,8 +202,35 @@ def test_an_access_token_signs_in_and_a_refused_one_is_said(synapse_server: Syna
     program.expect(f"Signed in as {registered.user_id}.")
     program.type("q")
     assert program.ended() == 0
+    assert registered.access_token not in program.said
     kept = account.kept(tmp_path / "config" / account.ACCOUNT_FILE)
     assert kept is not None and kept.access_token == registered.access_token
+
+
+@contextlib.contextmanager
+def silent_server() -> Iterator[int]:
+    """A port on 127.0.0.1 that accepts connections (the kernel's backlog) and never answers a byte."""
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen(16)
+        yield listening.getsockname()[1]
+
+
+def test_a_token_revoked_meanwhile_is_said_as_signed_out_and_the_player_signs_in_again(
+        synapse_server: Synapse, tmp_path: Path) -> None:  # noqa: F811
+    kept = kept_sign_in(tmp_path, synapse_server, "revoked")
+    program = Program.start(tmp_path, ["online"])
+    program.expect(f"Online, signed in as {kept.user_id}:")
+    request = urllib.request.Request(f"{synapse_server.url}/_matrix/client/v3/logout", data=b"{}",
+                                     headers={"Authorization": f"Bearer {kept.access_token}",
+                                              "Content-Type": "application/json"}, method="POST")
+    urllib.request.urlopen(request, timeout=30).close()  # the session ended in another Matrix app
+    program.type("3")  # My tables
+    program.expect("You were signed out of this homeserver; sign in again.")
+    program.expect("Type the address of your homeserver")
+    program.type("q")
+    assert program.ended() == 0
+    assert not (tmp_path / "config" / account.ACCOUNT_FILE).exists()
 
 
 def test_an_unknown_room_is_refused_in_words_and_a_bad_one_on_the_command_line_in_one_line(
@@ -292,16 +327,18 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
     anna.settle()
 
     ben.expect("Online")
-    ben.type("2")           # Join a table: the invitation
-    ben.expect(room)
+    ben.type("2")           # Join a table: the invitation, named after the game and players in Anna's words
+    ben.expect(ben._("Invitation from {user}: {table}").format(
+        user="Anna (@anna:dice.test)", table=anna._("{game}: {players}").format(
+            game=anna._(TITLES["shut-the-box"]), players=anna.lang.join(["Anna", "Ben"]))).replace("\xa0", " "))
     ben.type("1")
     ben.expect(ben._("You play {name}.").format(name="Ben"))
     ben.settle()
 
     ben.type("say Hallo Anna")
-    anna.expect(anna._("{name} says: {text}").format(name="Ben", text="Hallo Anna"))
+    anna.expect(anna._("Chat from {name}: {text}").format(name="Ben", text="Hallo Anna"))
     anna.type("say Ahoj Bene")
-    ben.expect(ben._("{name} says: {text}").format(name="Anna", text="Ahoj Bene"))
+    ben.expect(ben._("Chat from {name}: {text}").format(name="Anna", text="Ahoj Bene"))
 
     turns([anna, ben], until=2)
     assert threw(ben, "Anna").search(ben.said), ben.said  # Anna's throw, in German words at Ben's
@@ -332,6 +369,10 @@ def test_a_czech_and_a_german_player_play_a_whole_game_chat_and_come_back(
         program.expect(program._("Game {number} at this table: {players}.").format(
             number="2", players=program.lang.join(["Anna", "Ben"])).replace("\xa0", " "))  # the terminal's spaces
         program.settle()
+    ben.type("stand")  # German's word for the standings: never shadowed by English "stand" (give the seat up)
+    ben.child.expect(r"Anna: \d+ .*Ben: \d+ ")  # the standings, in German
+    ben.settle()
+    assert ben._("Asked the table's referee.") not in ben.said
     ben.type(ben._("stand"))
     ben.expect(ben._("You gave your seat up; you are watching."))
     anna.expect(anna._("{name} gives their seat up; it is open.").format(name="Ben"))
@@ -406,6 +447,9 @@ def test_every_command_of_play_at_home_works_at_a_table_and_the_referee_decides_
             "redo": "At an online table a step taken back is not done again; play it anew.",
             "d": "Dice: ", "s": "Standings: ", "t": "Alone's turn, round 1 of 15.", "m": "1 Ones",
             "chat": "No chat messages yet.", "mute": "Chat muted; type chat to hear the messages.",
+            "mute alone": "Chat from Alone is muted; type mute and the name again to hear it.",
+            "remove Alone": "Alone plays at this table; only members who watch can be removed.",
+            "remove nobody": "No one member of the table is called nobody;",
             "say hello": "Said to the table.", "help": "At the table: say and a message to chat",
             "table": "Yatzy at room !", "board cpu": "cpu: nothing filled yet.", "score chance": "Chance: "}
     for line, answer in said.items():
@@ -439,6 +483,32 @@ def cable(synapse_server: Synapse) -> Iterator[tuple[Cable, Callable[[Coroutine[
         run(wire.unplug())
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+
+
+def test_a_homeserver_down_at_the_start_is_waited_for_with_a_word_and_the_player_may_go_back(
+        synapse_server: Synapse, tmp_path: Path,  # noqa: F811
+        cable: tuple[Cable, Callable[[Coroutine[Any, Any, Any]], Any]]) -> None:
+    wire, run = cable
+    kept = kept_sign_in(tmp_path, synapse_server, "patient")
+    address = f"http://127.0.0.1:{wire.port}"
+    account.keep(replace(kept, homeserver=address), tmp_path / "config" / account.ACCOUNT_FILE)
+    run(wire.unplug())
+    program = Program.start(tmp_path, ["online"])
+    program.expect(f"No homeserver answers at {address}.")
+    program.expect("Trying again every few seconds; type back to stop waiting.")
+    program.expect("Still no answer; trying again.")
+    run(wire.plug())
+    program.expect("The homeserver answers again.")
+    program.expect(f"Online, signed in as {kept.user_id}:")
+    program.type("q")
+    assert program.ended() == 0
+    run(wire.unplug())
+    program = Program.start(tmp_path, ["online"])
+    program.expect("Trying again every few seconds; type back to stop waiting.")
+    program.type("back")
+    program.expect("Goodbye.")
+    assert program.ended() == 0
+    run(wire.plug())  # as the fixture leaves it
 
 
 def test_a_player_whose_connection_drops_hears_it_and_the_move_typed_meanwhile_is_played_once_it_is_back(

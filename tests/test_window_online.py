@@ -184,8 +184,8 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
 
         until(chat_came)
         network.call(view.say("thanks"))
-        until(lambda: any(m.text == "Ben says: thanks" for m in window.view().messages), driver)
-        assert "Ben says: thanks" in driver.spy.texts
+        until(lambda: any(m.text == "Chat from Ben: thanks" for m in window.view().messages), driver)
+        assert "Chat from Ben: thanks" in driver.spy.texts
         window.draw()
 
         # -- leaving: Escape, the table's actions, Leave the table

@@ -37,7 +37,12 @@ ACCOUNT_FILE = "matrix-account.json"
 #: The device name the homeserver shows in the player's list of sessions.
 DEVICE_NAME = "accessible-dice"
 #: Seconds one request to the homeserver may take while signing in or out.
-REQUEST_SECONDS = 15.0
+REQUEST_SECONDS = 10.0
+#: Seconds the homeserver's own address (``.well-known``) may take to be found; else the address typed is used.
+DISCOVERY_SECONDS = 4.0
+#: Seconds a whole sign-in may take, whatever the address does (one that accepts the connection and never
+#: answers included): then it is :class:`NoAnswer`, said, and the player asked what to do.
+SIGN_IN_SECONDS = 15.0
 #: What the homeserver's own messages are cut to before they are said.
 MESSAGE_LENGTH = 200
 
@@ -65,6 +70,12 @@ class WrongPassword(DiceError):
 class TokenRefused(DiceError):
     # Translators: the homeserver does not accept the access token (given, or kept from an earlier sign-in).
     template = N_("The homeserver does not accept the access token; sign in again.")
+
+
+class SignedOut(DiceError):
+    # Translators: the homeserver ended this program's sign-in (the token was revoked, or the session ended in
+    # another Matrix app); the player signs in again.
+    template = N_("You were signed out of this homeserver; sign in again.")
 
 
 class HomeserverRefused(DiceError):
@@ -141,6 +152,15 @@ async def sign_in(typed_address: str, user: str, *, password: str | None = None,
     address = homeserver_url(typed_address)
     if token is None and not user.strip():
         raise NoUser()
+    try:
+        return await asyncio.wait_for(_signed_in(address, typed_address, user, password, token), SIGN_IN_SECONDS)
+    except asyncio.TimeoutError:
+        log.info("no answer from %s in %s s", address, SIGN_IN_SECONDS)
+        raise NoAnswer(address=typed_address) from None
+
+
+async def _signed_in(address: str, typed_address: str, user: str, password: str | None,
+                     token: str | None) -> Account:
     base = await _discovered(address)
     client = nio.AsyncClient(base, user.strip(), config=_config())
     try:
@@ -162,7 +182,7 @@ async def _discovered(address: str) -> str:
     """The base URL the homeserver's ``.well-known/matrix/client`` names, else ``address`` itself."""
     client = nio.AsyncClient(address, config=_config())
     try:
-        found = await client.discovery_info()
+        found = await asyncio.wait_for(client.discovery_info(), DISCOVERY_SECONDS)
     except (aiohttp.ClientError, OSError, asyncio.TimeoutError):
         return address
     finally:
@@ -239,7 +259,7 @@ async def log_out(account: Account, path: Path | None = None) -> bool:
     forget(path)
     client = account.client()
     try:
-        ended = await client.logout()
+        ended = await asyncio.wait_for(client.logout(), SIGN_IN_SECONDS)
     except (aiohttp.ClientError, OSError, asyncio.TimeoutError, ValueError) as error:
         log.info("the homeserver could not be told of the logout: %s", error)
         return False

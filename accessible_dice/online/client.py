@@ -41,8 +41,10 @@ from typing import Any, Protocol
 from nio import (
     AsyncClient,
     AsyncClientConfig,
+    JoinedRoomsResponse,
     JoinResponse,
     MessageDirection,
+    RoomBanResponse,
     RoomCreateResponse,
     RoomGetStateResponse,
     RoomInviteResponse,
@@ -56,7 +58,8 @@ from nio import (
 from accessible_dice import history, save, saved_games, storage
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Game, Move
-from accessible_dice.online import protocol
+from accessible_dice.online import protocol, readable
+from accessible_dice.online.chat import trusted_name
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
 from accessible_dice.online.refusals import NoOpenSeat, NotSeated
 from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
@@ -89,6 +92,9 @@ RESEND_EVERY = 3.0
 SYNC_WAIT_MS = 15_000
 #: The room version tables are made in: power levels as this protocol relies on them (no privileged creators).
 ROOM_VERSION = "10"
+#: The power level that may remove (kick or ban) members: the referee's, and the opener's beside a standalone
+#: referee, below what the referee's own events need.
+REMOVER = 50
 #: The longest chat message said; the rest is cut.
 CHAT_LIMIT = 1000
 _SYNC_FILTER = {"presence": {"types": []}, "account_data": {"types": []},
@@ -100,18 +106,35 @@ class OnlineError(Exception):
     """The homeserver refused or could not be reached; ``str()`` says why (for the log and the front end)."""
 
 
+class SignedOut(OnlineError):
+    """The homeserver no longer knows this account's access token (revoked, or the session ended elsewhere)."""
+
+
+def refused(response: Any, what: str) -> OnlineError:
+    """The error a homeserver's error answer means: :class:`SignedOut` for a token it no longer knows."""
+    if getattr(response, "status_code", None) in SIGNED_OUT:
+        return SignedOut(f"{what}: the access token is no longer valid")
+    return OnlineError(f"{what}: {getattr(response, 'message', response)}")
+
+
+#: The homeserver's error codes for a token it does not know (any more).
+SIGNED_OUT = ("M_UNKNOWN_TOKEN", "M_MISSING_TOKEN")
+
+
 class TableNotReady(OnlineError):
     """The room has no table event from its referee (yet: a standalone referee adopts a table when it joins)."""
 
 
-def power_levels(referee: str) -> dict[str, Any]:
+def power_levels(referee: str, opener: str | None = None) -> dict[str, Any]:
     """The room's power levels: only ``referee`` may send the table, action and refused events (the
-    homeserver itself refuses them from anyone else), change the power levels or remove members;
-    everyone may chat, send requests and invite."""
+    homeserver itself refuses them from anyone else) or change the power levels; it, and the ``opener`` of
+    a table with a standalone referee, may remove members (:data:`REMOVER`); everyone may chat, send
+    requests and invite."""
     only_referee = dict.fromkeys((*protocol.REFEREE_ONLY, "m.room.power_levels", "m.room.tombstone",
                                   "m.room.server_acl", "m.room.history_visibility", "m.room.join_rules"), 100)
-    return {"users": {referee: 100}, "users_default": 0, "events": only_referee, "events_default": 0,
-            "state_default": 100, "ban": 100, "kick": 100, "redact": 100, "invite": 0,
+    users = {referee: 100} if opener in (None, referee) else {referee: 100, opener: REMOVER}
+    return {"users": users, "users_default": 0, "events": only_referee, "events_default": 0,
+            "state_default": 100, "ban": REMOVER, "kick": REMOVER, "redact": 100, "invite": 0,
             "notifications": {"room": 100}}
 
 
@@ -175,10 +198,12 @@ class RoomRecord:
 
 @dataclass(frozen=True)
 class Invitation:
-    """An invitation to a room: who invited us, and the table it proposes (``None`` when none is visible yet)."""
+    """An invitation to a room: who invited us (``None`` when not known) and the room's name, which a table's
+    room has from its game and players (``None`` for a room without one)."""
 
     room_id: str
     inviter: str | None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -210,11 +235,13 @@ class Connection:
         self.client.restore_login(user_id, device_id or "", access_token)
         self.user_id = user_id
         self.online = False
+        #: The homeserver said it no longer knows the access token: nothing works until the player signs in again.
+        self.signed_out = False
         self._listeners: dict[str, list[Listener]] = {}
         self._invite_handlers: list[Callable[[str], Awaitable[None]]] = []
         self._sync_task: asyncio.Task[None] | None = None
         #: The rooms this account was invited to (room id -> inviter), as the last sync said.
-        self._invited: dict[str, str | None] = {}
+        self._invited: dict[str, Invitation] = {}
         self._hosted: dict[str, Any] = {}
 
     # -- the connection
@@ -223,7 +250,7 @@ class Connection:
         """Sync once, then keep syncing; :class:`OnlineError` when the homeserver is away or refuses the token."""
         response = await self._sync(timeout=0)
         if not isinstance(response, SyncResponse):
-            raise OnlineError(f"the homeserver did not answer the sign-in: {getattr(response, 'message', response)}")
+            raise refused(response, "the homeserver did not answer the sign-in")
         self.online = True
         self._take_invitations(response)
         self._sync_task = asyncio.create_task(self._sync_forever(), name=f"sync {self.user_id}")
@@ -254,6 +281,8 @@ class Connection:
         pause = 0.2
         while True:
             response = await self._sync(SYNC_WAIT_MS)
+            if getattr(response, "status_code", None) in SIGNED_OUT:
+                self.signed_out = True
             if not isinstance(response, SyncResponse):
                 if self.online:
                     self.online = False
@@ -279,14 +308,18 @@ class Connection:
     def _take_invitations(self, response: SyncResponse) -> list[str]:
         new = []
         for room_id, invite in response.rooms.invite.items():
-            inviter = None
+            inviter, name = None, None
             for event in invite.invite_state:
                 source = getattr(event, "source", {})
+                content = source.get("content")
                 if source.get("type") == "m.room.member" and source.get("state_key") == self.user_id:
                     inviter = source.get("sender")
+                elif source.get("type") == "m.room.name" and isinstance(content, dict) \
+                        and isinstance(content.get("name"), str):
+                    name = " ".join(content["name"].split())[:protocol.MAX_STRING] or None
             if room_id not in self._invited:
                 new.append(room_id)
-            self._invited[room_id] = inviter
+            self._invited[room_id] = Invitation(room_id, inviter if isinstance(inviter, str) else None, name)
         for room_id in list(response.rooms.join) + list(response.rooms.leave):
             self._invited.pop(room_id, None)
         return new
@@ -318,7 +351,7 @@ class Connection:
         except Exception as error:
             raise OnlineError(f"the event could not be sent: {error}") from None
         if not isinstance(response, RoomSendResponse):
-            raise OnlineError(f"the homeserver refused the event: {getattr(response, 'message', response)}")
+            raise refused(response, "the homeserver refused the event")
         return str(response.event_id)
 
     async def put_state(self, room_id: str, event_type: str, content: dict[str, Any]) -> None:
@@ -329,7 +362,7 @@ class Connection:
         except Exception as error:
             raise OnlineError(f"the state could not be sent: {error}") from None
         if not hasattr(response, "event_id"):
-            raise OnlineError(f"the homeserver refused the state: {getattr(response, 'message', response)}")
+            raise refused(response, "the homeserver refused the state")
 
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
@@ -345,6 +378,7 @@ class Connection:
         referee = referee or self.user_id
         shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
         spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language)
+        name = name or readable.room_name(spec)  # what every Matrix app lists the room as
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
         # A public table is in the room directory, and readable before joining: its seats are shown there.
         seen = "world_readable" if public else "shared"
@@ -363,21 +397,21 @@ class Connection:
                            {"type": "m.room.history_visibility", "state_key": "",
                             "content": {"history_visibility": seen}}])
         if not isinstance(response, RoomCreateResponse):
-            raise OnlineError(f"the table could not be opened: {getattr(response, 'message', response)}")
+            raise refused(response, "the table could not be opened")
         room_id = str(response.room_id)
         if referee != self.user_id:
             # Hand the referee's events over now: the referee needs them, and the opener must not keep them.
-            await self.put_state(room_id, "m.room.power_levels", power_levels(referee))
+            await self.put_state(room_id, "m.room.power_levels", power_levels(referee, self.user_id))
             invited = await self.client.room_invite(room_id, referee)
             if not isinstance(invited, RoomInviteResponse):
-                raise OnlineError(f"the referee could not be invited: {getattr(invited, 'message', invited)}")
+                raise refused(invited, "the referee could not be invited")
         return room_id
 
     async def join(self, room_id: str) -> None:
         """Join a table we were invited to, or a public one."""
         response = await self.client.join(room_id)
         if not isinstance(response, JoinResponse):
-            raise OnlineError(f"the table could not be joined: {getattr(response, 'message', response)}")
+            raise refused(response, "the table could not be joined")
         self._invited.pop(room_id, None)
 
     async def leave_room(self, room_id: str) -> None:
@@ -386,7 +420,7 @@ class Connection:
 
     def invitations(self) -> list[Invitation]:
         """The rooms this account is invited to and has not joined."""
-        return [Invitation(room_id, inviter) for room_id, inviter in self._invited.items()]
+        return list(self._invited.values())
 
     async def read_room(self, room_id: str) -> RoomRecord:
         """The whole of a room as a table: its state, then every event from the first.
@@ -395,7 +429,7 @@ class Connection:
         """
         state = await self.client.room_get_state(room_id)
         if not isinstance(state, RoomGetStateResponse):
-            raise OnlineError(f"the table could not be read: {getattr(state, 'message', state)}")
+            raise refused(state, "the table could not be read")
         record = RoomRecord(room_id, None, None, {})
         for event in state.events:
             if not isinstance(event, dict):
@@ -428,7 +462,7 @@ class Connection:
             response = await self.client.room_messages(room_id, start=start, direction=MessageDirection.front,
                                                        limit=500)
             if not isinstance(response, RoomMessagesResponse):
-                raise OnlineError(f"the table's history could not be read: {getattr(response, 'message', response)}")
+                raise refused(response, "the table's history could not be read")
             for event in response.chunk:
                 if isinstance(event.source, dict):
                     yield event.source
@@ -453,7 +487,9 @@ class Connection:
     async def tables(self) -> list[TableSummary]:
         """*My tables*: every joined room that is a table, with whose turn it is."""
         response = await self.client.joined_rooms()
-        rooms = list(getattr(response, "rooms", []))
+        if not isinstance(response, JoinedRoomsResponse):
+            raise refused(response, "the tables could not be listed")
+        rooms = list(response.rooms)
         found = []
         for room_id in rooms:
             try:
@@ -491,6 +527,10 @@ class Connection:
             self.unlisten(room_id, view)
             raise
         return view
+
+    def hosting(self, room_id: str) -> Any:
+        """The :class:`~accessible_dice.online.referee.Referee` of ``room_id`` when this program hosts it."""
+        return self._hosted.get(room_id)
 
     async def host(self, room_id: str) -> None:
         """Referee ``room_id`` from this program (once; it stops with :meth:`close`)."""
@@ -572,6 +612,7 @@ class TableView:
         self.news: asyncio.Queue[News] = asyncio.Queue()
         self.table: Table | None = None
         self.members: dict[str, str] = {}
+        self.power_levels: dict[str, Any] = {}
         #: This program's requests not yet answered, with when each was first sent and last sent.
         self.pending: dict[str, tuple[Request, float, float]] = {}
         self._mine: set[str] = set()
@@ -581,6 +622,10 @@ class TableView:
         self._recorded: set[int] = set()
         self._watch: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        #: This program's requests being answered by its own referee (kept until done).
+        self._answering: set[asyncio.Task[None]] = set()
+        #: Who sent each chat message heard (by event id): only a message's sender may correct it.
+        self._chat_senders: dict[str, str] = {}
         #: The local copy of the table's game, a save like any other, written after each entry (the room is
         #: the record; this copy lets a player review, or play on alone, should the homeserver lose it).
         self.local_copy = local_copy(room_id, connection.user_id)
@@ -634,6 +679,7 @@ class TableView:
             else:
                 self.table = _rebuilt(self.table, Table(record.spec))
         self.members = dict(record.members)
+        self.power_levels = dict(record.power_levels)
         me = self.connection.user_id
         mine = [request.id for sender, request in record.requests if sender == me]
         self._mine.update(mine)
@@ -712,7 +758,7 @@ class TableView:
                 if spec.request is not None:
                     await self._answered(spec.request)
             elif kind == "m.room.message" and isinstance(sender, str) and sender != self.connection.user_id:
-                await self._chat(sender, content)
+                await self._chat(sender, event)
             elif kind == "m.room.member" and isinstance(content, dict) and content.get("membership") == "join":
                 shown = content.get("displayname")
                 user = str(event.get("state_key"))
@@ -794,14 +840,35 @@ class TableView:
             self._away = False
             await self.news.put(RefereeBack())
 
-    async def _chat(self, sender: str, content: Any) -> None:
+    async def _chat(self, sender: str, event: dict[str, Any]) -> None:
+        """A chat message, or a correction of one of the sender's own (a Matrix edit, said as the corrected
+        line); the name it is said with is one the players can trust (:func:`~accessible_dice.online.chat.
+        trusted_name`). The referee's notices that put its entries in words are not chat."""
+        assert self.table is not None
+        content = event.get("content")
         if not isinstance(content, dict) or content.get("msgtype") not in ("m.text", "m.emote", "m.notice"):
             return
+        if sender == self.table.spec.referee and protocol.NOTICE_OF in content:
+            return
+        relation = content.get("m.relates_to")
+        corrects = None
+        if isinstance(relation, dict) and relation.get("rel_type") == "m.replace":
+            corrects = relation.get("event_id")
+            replaced = content.get("m.new_content")
+            if not isinstance(corrects, str) or not isinstance(replaced, dict):
+                return
+            if self._chat_senders.get(corrects, sender) != sender:
+                log.info("%s: %s's correction of another's message ignored", self.room_id, sender)
+                return
+            content = replaced
         body = content.get("body")
         if not isinstance(body, str) or not body.strip():
             return
         text = " ".join(body.split())[:CHAT_LIMIT]
-        await self.news.put(Chat(sender, self.members.get(sender, sender), text))
+        event_id = str(event.get("event_id", ""))
+        self._chat_senders[event_id] = sender
+        name, seated = trusted_name(sender, self.table.spec, self.members)
+        await self.news.put(Chat(sender, name, text, seated, event_id, corrects))
 
     # -- acting
 
@@ -825,6 +892,16 @@ class TableView:
         now = time.monotonic()
         self.pending[request.id] = (request, now, now)
         self._mine.add(request.id)
+        referee = self.connection.hosting(self.room_id)
+        if referee is not None and referee.ready:
+            # The referee is this program: it answers at once, and the room hears only its entry (or refusal),
+            # which comes back as news like any answer. In a task, so the player never waits on the referee's
+            # lock (a computer's long first step). Should the entry not get out, the request goes to the room as
+            # any other after RESEND_EVERY.
+            answering = asyncio.create_task(referee.local(request), name=f"local request {request.id}")
+            self._answering.add(answering)
+            answering.add_done_callback(self._answering.discard)
+            return request.id
         try:
             await self.connection.send(self.room_id, protocol.REQUEST, request.to_json(), txn_id=request.id)
         except OnlineError as error:
@@ -872,6 +949,21 @@ class TableView:
     async def say(self, text: str) -> None:
         """Send a chat message to the table (an ordinary Matrix text message)."""
         await self.connection.send(self.room_id, "m.room.message", {"msgtype": "m.text", "body": text[:CHAT_LIMIT]})
+
+    def may_remove(self) -> bool:
+        """Whether this account may remove members from the table's room (its power level allows a ban)."""
+        levels = self.power_levels
+        try:
+            mine = int(dict(levels.get("users", {})).get(self.connection.user_id, levels.get("users_default", 0)))
+            return mine >= int(levels.get("ban", 50))
+        except (TypeError, ValueError):
+            return False
+
+    async def remove(self, user: str) -> None:
+        """Put ``user`` out of the table's room for good (a ban: they cannot come back by themselves)."""
+        response = await self.connection.client.room_ban(self.room_id, user)
+        if not isinstance(response, RoomBanResponse):
+            raise refused(response, "the member could not be removed")
 
     def check_locally(self, move: Move) -> DiceError | None:
         """The rules' refusal of ``move`` now, checked here before asking (``None`` when it is legal)."""

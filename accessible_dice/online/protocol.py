@@ -59,6 +59,9 @@ ROOM_TYPE = "org.accessible_dice.table"
 REQUEST = "org.accessible_dice.request"
 ACTION = "org.accessible_dice.action"
 REFUSED = "org.accessible_dice.refused"
+#: The key of the referee's ``m.notice`` that says entries in words for other Matrix apps (its value: the game's
+#: ``number`` and the entries' ``seq`` list); such a notice is no chat, and no program reads the game from it.
+NOTICE_OF = "org.accessible_dice.entry"
 #: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
 REFEREE_ONLY = (TABLE, ACTION, REFUSED)
 DICE = ("random", "manual")

@@ -28,13 +28,14 @@ import os
 import secrets
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from accessible_dice.errors import DiceError
-from accessible_dice.games.base import GameIsOver, Move, Roll
-from accessible_dice.online import protocol
+from accessible_dice.games.base import Action, Event, GameIsOver, Move, Roll
+from accessible_dice.online import protocol, readable
 from accessible_dice.online.client import Connection, OnlineError, RoomRecord, referee_in_charge, take
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
 from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
@@ -47,6 +48,11 @@ log = logging.getLogger(__name__)
 
 #: How often an entry or a refusal is tried before the referee gives up and reads the table again.
 SEND_ATTEMPTS = 30
+#: Seconds the words of an entry wait for more entries to come, to go out in one notice with them.
+NOTICE_PAUSE = 0.4
+#: What other Matrix apps are told: an entry's words (the game's number, its seq, the words), or the room's
+#: name to send again.
+Told = tuple[int, int, str] | Callable[[], Awaitable[object]]
 
 
 class Referee:
@@ -68,15 +74,19 @@ class Referee:
         self._computing: asyncio.Task[None] | None = None
         #: Per process, so a retried send is one event and two processes never share a transaction id.
         self._txn = secrets.token_hex(6)
+        #: What other Matrix apps are to be told (the entries' notices, the room's name), waiting to be sent.
+        self._notices: asyncio.Queue[Told] = asyncio.Queue()
+        self._telling: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Read the room, rebuild the game from this referee's entries, answer what waits; then listen."""
         self.connection.listen(self.room_id, self)
+        self._telling = asyncio.create_task(self._tell_other_apps(), name=f"notices {self.room_id}")
         await self._catch_up()
 
     async def stop(self) -> None:
         self.connection.unlisten(self.room_id, self)
-        for task in [*self._working, self._computing]:
+        for task in [*self._working, self._computing, self._telling]:
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -150,7 +160,7 @@ class Referee:
         before = len(session.game.history)
         try:
             check_playing(spec)
-            undone = self._carry_out(session, request)
+            events, taken = self._carry_out(session, request)
         except DiceError as error:
             await self._refuse(request, error)
             return
@@ -161,10 +171,26 @@ class Referee:
             self.stale = len(session.game.history) != before
             return
         self.answered.add(request.id)
-        if undone:
-            await self._publish(request.id, undo=undone)
+        if taken:
+            await self._publish(request.id, taken=taken)
         else:
-            await self._publish(request.id, session.game.history[before:])
+            await self._publish(request.id, session.game.history[before:], events)
+
+    async def local(self, request: Request) -> None:
+        """A request of this program's own player: checked and answered at once, as one from the room would be,
+        but with no request event (the entry or the refusal is the first the room hears of it)."""
+        async with self._lock:
+            try:
+                await self._handle(self.connection.user_id, request)
+            except Exception:  # the request is still pending at the player's: it goes to the room
+                log.exception("%s: own request %s not answered here", self.room_id, request.id)
+                return
+            self._computers()
+
+    @property
+    def ready(self) -> bool:
+        """Whether this referee holds the table's game (it read the room and referees it)."""
+        return self.session is not None and not self.stale
 
     async def _refuse(self, request: Request, error: DiceError) -> None:
         self.answered.add(request.id)
@@ -190,17 +216,21 @@ class Referee:
             self.answered.discard(request.id)
             log.info("%s: seat %s not changed yet (%s)", self.room_id, request.seat, error)
             return
+        if spec.players != self.spec.players:  # the room's name says who plays
+            self._notices.put_nowait(partial(self.connection.put_state, self.room_id, "m.room.name",
+                                             {"name": readable.room_name(spec)}))
         # Seats change only between games (no move is played while one is open, and a change after the end
         # begins the next game), so the game starts afresh with its players' names.
         self.spec, self.session = spec, Session(Table(spec).game, manual=spec.manual)
         self.seq = 0
         self._computers()
 
-    def _carry_out(self, session: Session, request: Request) -> int:
-        """Apply what ``request`` asks for (a refusal raises); how many actions were taken back, for an undo."""
+    def _carry_out(self, session: Session, request: Request) -> tuple[list[Event], tuple[Action, ...]]:
+        """Apply what ``request`` asks for (a refusal raises): the events it caused, and the actions an undo
+        took back."""
         game, ask = session.game, request.ask
         if set(ask) == {"undo"}:
-            return self._undo(session, request.seat)
+            return [], self._undo(session, request.seat)
         turn = game.current_player()
         if turn is None:
             raise GameIsOver()
@@ -210,27 +240,25 @@ class Referee:
         if set(ask) == {"throw"}:
             if session.manual:
                 raise TypeYourDice()
-            session.roll()
-            return 0
+            return session.roll(), ()
         if "roll" in ask:
             if not session.manual:
                 raise DiceByReferee()
             values = ask["roll"]
-            session.enter(" ".join(str(value) for value in values) if isinstance(values, list) else str(values))
-            return 0
+            return session.enter(" ".join(str(value) for value in values) if isinstance(values, list)
+                                 else str(values)), ()
         action = game.action_from_json(ask)
         assert isinstance(action, Move | Roll)
-        session.act(action)
-        return 0
+        return session.act(action), ()
 
-    def _undo(self, session: Session, seat: int) -> int:
+    def _undo(self, session: Session, seat: int) -> tuple[Action, ...]:
         steps = list(session.timeline.steps)
         taken = session.undo()
         first = steps[len(steps) - len(taken)]
         if first.player != seat:
             session.redo()
             raise NotYourTurn(name=session.game.players[first.player])
-        return len(taken)
+        return taken
 
     def _computers(self) -> None:
         """Have the computers play their seats, unless they already are: in a task of their own, so the
@@ -252,19 +280,58 @@ class Referee:
                 # On a thread: the first Yatzy step builds the strategy table (13-28 s on a fresh machine),
                 # and the loop must go on syncing and answering every other table meanwhile. This table's
                 # lock keeps its own requests waiting until the step is done.
-                await asyncio.to_thread(session.computer_step, level or DEFAULT_LEVEL)
-                await self._publish(None, session.game.history[before:])
+                events = await asyncio.to_thread(session.computer_step, level or DEFAULT_LEVEL)
+                await self._publish(None, session.game.history[before:], events)
 
     def _computer_due(self) -> bool:
         return (self.session is not None and self.spec is not None and not self.stale and not self.spec.open_seats()
                 and self.session.computer_to_act())
 
-    async def _publish(self, request: str | None, actions: Sequence[Any] = (), undo: int = 0) -> None:
+    async def _publish(self, request: str | None, actions: Sequence[Action] = (), events: Sequence[Event] = (),
+                       taken: Sequence[Action] = ()) -> None:
+        """The next entry: the ``actions`` applied (and the ``events`` they caused), or an undo of ``taken``;
+        then, for other Matrix apps, its notice in words (:mod:`~accessible_dice.online.readable`)."""
         self.seq += 1
-        assert self.spec is not None
-        entry = Entry(self.seq, request, tuple(action.to_json() for action in actions), undo, self.spec.number)
+        assert self.spec is not None and self.session is not None
+        entry = Entry(self.seq, request, tuple(action.to_json() for action in actions), len(taken), self.spec.number)
         # The game's number too: each game's entries are numbered from 1, and a transaction id sent again is one event.
-        await self._send(protocol.ACTION, entry.to_json(), f"{self._txn}-{self.spec.number}-{self.seq}")
+        txn = f"{self._txn}-{self.spec.number}-{self.seq}"
+        await self._send(protocol.ACTION, entry.to_json(), txn)
+        try:
+            words = readable.entry_words(self.spec, self.session.game, events, taken)
+        except Exception:  # the words are a courtesy to other apps; the entry is the record
+            log.exception("%s: entry %s not put in words", self.room_id, self.seq)
+            words = None
+        if words is not None:
+            self._notices.put_nowait((self.spec.number, self.seq, words))
+
+    async def _tell_other_apps(self) -> None:
+        """Send the entries' words and the room's name in order, after the entries (so no entry waits for its
+        words): the words of entries that come within :data:`NOTICE_PAUSE` of each other in one notice. One that
+        cannot be sent is left out (the entry is the record)."""
+        waiting: Told | None = None
+        while True:
+            told = waiting or await self._notices.get()
+            waiting = None
+            try:
+                if callable(told):
+                    await told()
+                    continue
+                number, seq, words = told
+                said = [(seq, words)]
+                while True:
+                    try:
+                        waiting = await asyncio.wait_for(self._notices.get(), NOTICE_PAUSE)
+                    except asyncio.TimeoutError:
+                        break
+                    if callable(waiting) or waiting[0] != number:
+                        break
+                    said.append(waiting[1:])
+                    waiting = None
+                await self.connection.send(self.room_id, "m.room.message", readable.notice(number, said),
+                                           f"{self._txn}-{number}-{said[0][0]}-{said[-1][0]}-words")
+            except OnlineError as error:
+                log.info("%s: words for other apps not sent (%s)", self.room_id, error)
 
     async def _send(self, kind: str, content: dict[str, Any], txn: str | None = None) -> None:
         """Send until the homeserver takes it: the game here is already past it, so it must get out."""

@@ -62,11 +62,19 @@ class Refused:
 
 @dataclass(frozen=True)
 class Chat:
-    """A table chat message: ``name`` is the sender's display name (or user id), ``user`` the Matrix id."""
+    """A table chat message from Matrix id ``user``, said with ``name``: a name the players can trust (their
+    seat's, else a plain display name nobody else has, else the Matrix id: :mod:`~accessible_dice.online.chat`).
+
+    ``seated`` is false for a member only watching. ``event`` is the message's event id; ``corrects`` the id of
+    the sender's own earlier message this one corrects (a Matrix edit), whose line it replaces.
+    """
 
     user: str
     name: str
     text: str
+    seated: bool = True
+    event: str = ""
+    corrects: str | None = None
 
 
 @dataclass(frozen=True)

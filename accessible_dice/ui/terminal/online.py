@@ -13,6 +13,7 @@ import contextlib
 import copy
 import logging
 import os
+import queue
 import re
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
@@ -32,7 +33,16 @@ from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCou
 from accessible_dice.names import check_names
 from accessible_dice.online import account, lobby, protocol
 from accessible_dice.online.background import Background
-from accessible_dice.online.client import Connection, OnlineError, TableNotReady, TableSummary, TableView
+from accessible_dice.online.chat import trusted_name
+from accessible_dice.online.client import (
+    Connection,
+    Invitation,
+    OnlineError,
+    SignedOut,
+    TableNotReady,
+    TableSummary,
+    TableView,
+)
 from accessible_dice.online.protocol import BadEvent, Seat, open_seat, seat_name
 from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.seating import GameInProgress, SeatsOpen, between_games
@@ -49,7 +59,7 @@ from accessible_dice.online.table import (
     TakenBack,
     WhileAway,
 )
-from accessible_dice.presentation import TITLES
+from accessible_dice.presentation import TITLES, typed_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -62,7 +72,7 @@ from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.inbox import Inbox, Lines
+from accessible_dice.ui.terminal.inbox import EndOfLines, Inbox, Lines
 from accessible_dice.ui.terminal.menu import Back, EndOfInput, Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import rewind
@@ -178,7 +188,12 @@ class OnlineMenu(Menu):
         return self.account
 
     def _sign_in(self) -> account.Account:
-        """One sign-in: homeserver, user name, then the password (sent once, never kept) or an access token."""
+        """One sign-in: homeserver, user name, then the password (sent once, never kept) or an access token
+        (a secret as well: neither is shown, nor read aloud, as it is typed).
+
+        A homeserver that does not answer in :data:`account.SIGN_IN_SECONDS` is
+        said, and the player chooses: try again, another address, or back.
+        """
         # Translators: the first sign-in question online; the address of the player's Matrix homeserver.
         address = self.ask(news(self._("Sign in to Matrix. Type the address of your homeserver, like "
                                        "https://matrix.org.")))
@@ -186,15 +201,44 @@ class OnlineMenu(Menu):
         # Translators: the sign-in's user question; Enter gives an access token instead of a password.
         user = self.ask(news(self._("Type your user name, like anna or @anna:matrix.org, or press Enter to "
                                     "give an access token instead of a password.")))
-        if not user:
-            # Translators: signing in with an access token (from another Matrix app's settings).
-            token = self.ask(news(self._("Type the access token.")))
-            return self.network.call(account.sign_in(address, "", token=token))
         with hidden_typing():
-            # Translators: the password question; it is not shown, and only the homeserver gets it.
-            password = self.ask(news(self._("Type your password. It is not shown, and it is sent to the "
-                                            "homeserver only, never kept.")))
-        return self.network.call(account.sign_in(address, user, password=password))
+            if not user:
+                # Translators: signing in with an access token (from another Matrix app's settings); not shown.
+                secret = self.ask(news(self._("Type the access token. It is not shown, and it is sent to the "
+                                              "homeserver only.")))
+            else:
+                # Translators: the password question; it is not shown, and only the homeserver gets it.
+                secret = self.ask(news(self._("Type your password. It is not shown, and it is sent to the "
+                                              "homeserver only, never kept.")))
+        signing_in = account.sign_in(address, user, token=secret) if not user \
+            else account.sign_in(address, user, password=secret)
+        while True:
+            # Translators: said while signing in waits for the homeserver; {address} is what was typed.
+            self.say(news(self._("Signing in at {address}…").format(address=address)))
+            try:
+                return self.network.call(signing_in, account.SIGN_IN_SECONDS + 30)
+            except account.NoAnswer as error:
+                self.refuse(error)
+            if not self._try_again():
+                return self._sign_in()
+            signing_in = account.sign_in(address, user, token=secret) if not user \
+                else account.sign_in(address, user, password=secret)
+
+    def _try_again(self) -> bool:
+        """After a homeserver that did not answer: try again (``True``), another address (``False``), or back."""
+        items = [
+            # Translators: after a homeserver did not answer: the same sign-in once more.
+            (self._("Try again"), ("again",)),
+            # Translators: after a homeserver did not answer: type another address.
+            (self._("Another address"), ("address",)),
+            # Translators: after a homeserver did not answer: leave signing in.
+            (self._("Back"), ("back",)),
+        ]
+        # Translators: the question after a homeserver did not answer while signing in.
+        chosen = self.choose(self._("What now?"), items, default=0)
+        if chosen == 2:
+            raise Back
+        return chosen == 0
 
     def log_out(self) -> None:
         """``logout``: end the kept token on the homeserver and forget it here (said either way)."""
@@ -222,22 +266,50 @@ class OnlineMenu(Menu):
         player signs in again."""
         if self.connection is not None:
             return self.connection
+        waited = False
         while True:
             kept = self.signed_in()
             connection = Connection(kept.homeserver, kept.user_id, kept.access_token, kept.device_id)
             try:
-                self.network.call(connection.start())
-            except OnlineError:
+                self.network.call(asyncio.wait_for(connection.start(), account.SIGN_IN_SECONDS))
+            except (OnlineError, TimeoutError):
                 self.network.call(connection.close())
                 why = self._why_not(kept)
+                if isinstance(why, account.NoAnswer):
+                    self._wait_for_homeserver(why, told=waited)
+                    waited = True
+                    continue
                 if not isinstance(why, account.TokenRefused):
                     raise why from None
                 self.refuse(why)
                 account.forget(self.kept_at)
                 self.account = None
                 continue
+            if waited:
+                # Translators: the homeserver answers again after the program waited for it at the start.
+                self.say(news(self._("The homeserver answers again.")))
             self.connection = connection
             return connection
+
+    def _wait_for_homeserver(self, why: account.NoAnswer, told: bool) -> None:
+        """The homeserver does not answer (at the start, with a kept sign-in): said once, then a word every
+        :data:`RETRY_SECONDS` while it is tried again; a line typed meanwhile tries at once, ``back`` stops."""
+        if not told:
+            self.refuse(why)
+            # Translators: the homeserver does not answer when the program starts; it is tried again by itself.
+            self.say(news(self._("Trying again every few seconds; type back to stop waiting.")))
+        else:
+            # Translators: said every few seconds while the program waits for the homeserver to answer.
+            self.say(news(self._("Still no answer; trying again.")))
+        try:
+            item = self.inbox.items.get(timeout=RETRY_SECONDS)
+        except queue.Empty:
+            return
+        if isinstance(item, EndOfLines):
+            raise EndOfInput
+        typed = item.strip().casefold() if isinstance(item, str) else ""
+        if typed in commands.spellings(N_("back"), self.language) | commands.words_for("quit", self.language):
+            raise Back
 
     def _why_not(self, kept: account.Account) -> DiceError:
         """Why a kept sign-in does not connect, in words: the token refused, or no answer."""
@@ -277,8 +349,15 @@ class OnlineMenu(Menu):
             return True
         except DiceError as error:
             self.refuse(error)
+        except SignedOut:
+            self.refuse(account.SignedOut())
+            self._close_connection()
+            account.forget(self.kept_at)
+            self.account = None  # the next step signs in again
         except OnlineError as error:
             self.refuse(HomeserverTrouble(reason=str(error)))
+        except TimeoutError:  # the network thread's answer did not come in Background.call's time
+            self.refuse(account.NoAnswer(address=self.account.homeserver if self.account else "?"))
         return True
 
     def _online_main(self) -> bool:
@@ -382,8 +461,7 @@ class OnlineMenu(Menu):
         """*Join a table*: the invitations, numbered, or a room typed."""
         connection = self.connected()
         invitations = connection.invitations()
-        items = [(self._("Invitation from {user}: room {room}").format(user=i.inviter or "?", room=i.room_id),
-                  (i.room_id,)) for i in invitations]
+        items = [(invitation_label(self.language, i), (i.room_id,)) for i in invitations]
         public = self.network.call(lobby.public_tables(connection))
         items += [(public_label(self.language, table), (table.room_id,)) for table in public]
         if items:
@@ -415,6 +493,8 @@ class OnlineMenu(Menu):
             room = str(resolved.room_id)
         try:
             self.network.call(connection.join(room))
+        except SignedOut:
+            raise
         except OnlineError:
             raise NoSuchTable(room=room) from None
         self._sit(room)
@@ -438,6 +518,8 @@ class OnlineMenu(Menu):
             view = self.network.call(connection.sit(room))
         except (TableNotReady, BadEvent):  # no table set up, or one this program cannot play
             raise NotATable(room=room) from None
+        except SignedOut:
+            raise
         except OnlineError:
             raise NoSuchTable(room=room) from None
         game, seq = self.network.call(_snapshot(view))
@@ -510,6 +592,22 @@ class ChatNotSent(DiceError):
     template = N_("The message could not be sent; type it again when the connection is back.")
 
 
+class NoSuchMember(InvalidInput):
+    # Translators: mute or remove at an online table with a name that is no single member's; {name} is what was
+    # typed.
+    template = N_("No one member of the table is called {name}; type the name chat says, or the Matrix id.")
+
+
+class MayNotRemove(IllegalMove):
+    # Translators: remove at an online table by a member who may not remove others.
+    template = N_("Only the table's referee or its opener may remove members.")
+
+
+class RemoveOnlyWatchers(IllegalMove):
+    # Translators: remove at an online table naming a player (or oneself, or the referee); {name} is who.
+    template = N_("{name} plays at this table; only members who watch can be removed.")
+
+
 class NothingToSay(InvalidInput):
     # Translators: "say" typed alone at an online table; say is the typed word (TABLE_WORDS).
     template = N_("Type say and the message, like say good luck.")
@@ -521,8 +619,11 @@ TABLE_WORDS = {
     "say": N_("say"),
     # Translators: typed at an online table: the last chat messages again.
     "chat": N_("chat"),
-    # Translators: typed at an online table: chat messages are no longer said (or said again).
+    # Translators: typed at an online table: chat messages are no longer said (or said again); with a name, only
+    # that member's.
     "mute": N_("mute"),
+    # Translators: typed at an online table with a member's name: that member is removed from the table's room.
+    "remove": N_("remove"),
     # Translators: typed at an online table: who sits where, the referee and the dice.
     "table": N_("table"),
     # Translators: typed at an online table: leave it (the game goes on in the room; come back later).
@@ -595,6 +696,20 @@ def typed_seats(language: Language, game_id: str, me: str, text: str) -> list[Se
         raise WrongPlayerCount(game=language._(TITLES[game_id]), low=cls.min_players,
                                high=cls.max_players, count=len(seats))
     return seats
+
+
+def invitation_label(language: Language, invitation: Invitation) -> str:
+    """An invitation in the listener's words: who invited, and the table by its room's name, which says the game
+    and who plays ("Invitation from Anna (@anna:matrix.org): Yatzy: Anna and Ben"); the room id only for a
+    room without a name."""
+    inviter = invitation.inviter
+    who = f"{seat_name(inviter)} ({inviter})" if inviter else "?"
+    if invitation.name:
+        # Translators: an invitation to an online table; {user} is who invited (name and Matrix id), {table} the
+        # table's room name (its game and players, in the inviter's language).
+        return language._("Invitation from {user}: {table}").format(user=who, table=invitation.name)
+    # Translators: an invitation to a room without a name; {user} is who invited, {room} the room's id.
+    return language._("Invitation from {user}: room {room}").format(user=who, room=invitation.room_id)
 
 
 def public_label(language: Language, table: lobby.PublicTable) -> str:
@@ -816,6 +931,8 @@ class TableSession(Session):
         raise NoRedoOnline()
 
 
+#: Seconds between two tries of a homeserver that did not answer at the start.
+RETRY_SECONDS = 5.0
 #: Seconds a request waits here for its answer at most (the referee's absence is news after fewer).
 ANSWER_SECONDS = 60.0
 
@@ -827,7 +944,11 @@ class TablePlay(Terminal):
         super().__init__(announcer, inbox.read_line, language, Verbosity.named(settings.settings.verbosity), settings)
         self.inbox = inbox
         self.chat: list[Utterance] = []
+        #: Each chat line by the event id of the message it says (a correction replaces its line).
+        self.chat_lines: dict[str, Utterance] = {}
         self.muted = False
+        #: The Matrix ids of the members whose chat is not said (``mute`` and their name).
+        self.muted_members: set[str] = set()
         self.told_over = False
 
     def play_table(self, session: TableSession) -> str:
@@ -853,6 +974,12 @@ class TablePlay(Terminal):
             except DiceError as refusal:
                 self.say(presenter.refusal(refusal))
                 continue
+            except OnlineError as error:  # the homeserver refused it (a member not removed): said
+                self.say(presenter.refusal(HomeserverTrouble(reason=str(error))))
+                continue
+            except TimeoutError:  # the homeserver did not take it in time: said, nothing changed
+                self.say(presenter.refusal(account.NoAnswer(address=session.view.connection.client.homeserver)))
+                continue
             try:
                 command = commands.parse(line, session.game, self.language, manual=session.manual,
                                          rng=session.dice.rng, keep_by=self.keep_by())
@@ -868,6 +995,8 @@ class TablePlay(Terminal):
                 self.say(presenter.refusal(refusal))
             except StillWaiting:  # said as news: the referee is away
                 pass
+            except TimeoutError:  # the network thread's answer did not come in Background.call's time
+                self.say(presenter.refusal(account.NoAnswer(address=session.view.connection.client.homeserver)))
 
     def _due_now(self, session: TableSession, presenter: Presenter) -> None:
         """Before each line: real dice of this player's to type are asked for (once), the end said once."""
@@ -894,8 +1023,7 @@ class TablePlay(Terminal):
     def _table_command(self, line: str, session: TableSession) -> bool:
         """The table's own commands (say, chat, mute, table, leave); ``True`` when the line was one."""
         word, _space, rest = line.strip().partition(" ")
-        chosen = next((name for name, typed in TABLE_WORDS.items()
-                       if word.casefold() in commands.spellings(typed, self.language)), None)
+        chosen = table_word(word, self.language)
         if chosen is None:
             return False
         if chosen == "say":
@@ -912,6 +1040,10 @@ class TablePlay(Terminal):
             said = self.chat[-CHAT_REPEATED:] or [answer(self._("No chat messages yet."))]
             for message in said:
                 self.announcer.say(answer(message.text, *message.cues), remember=False)
+        elif chosen == "mute" and rest.strip():
+            self.say(self.mute_member(session, rest.strip()))
+        elif chosen == "remove":
+            self.say(remove_member(session, rest.strip(), self.language))
         elif chosen == "mute":
             self.muted = not self.muted
             # Translators: chat messages are no longer said (mute typed again says them again); {chat} is the
@@ -928,6 +1060,19 @@ class TablePlay(Terminal):
             self.say(seat_request(session, chosen, self.language))
         return True
 
+    def mute_member(self, session: TableSession, typed: str) -> Utterance:
+        """``mute NAME``: that member's chat is no longer said (or, muted already, said again)."""
+        user = member_named(session.view, typed)
+        name, _seated = trusted_name(user, session.view.spec, session.view.members)
+        if user in self.muted_members:
+            self.muted_members.discard(user)
+            # Translators: a member's chat at an online table is said again; {name} is who.
+            return answer(self._("Chat from {name} is said again.").format(name=name))
+        self.muted_members.add(user)
+        # Translators: a member's chat at an online table is no longer said; {name} is who, {mute} the typed word.
+        return answer(self._("Chat from {name} is muted; type {mute} and the name again to hear it.").format(
+            name=name, mute=self._(TABLE_WORDS["mute"])))
+
     def hint(self, args: tuple[str, ...], session: Session, presenter: Presenter) -> Utterance:
         """The hint, for the player to act only: a spectator, or a player waiting for another, gets none (it
         could be passed on in the chat)."""
@@ -941,7 +1086,12 @@ class TablePlay(Terminal):
         words = {name: self._(typed) for name, typed in TABLE_WORDS.items()}
         # Translators: help at an online table, after the game's help; the words are the typed ones.
         table = self._("At the table: {say} and a message to chat, {chat} for the last messages, {mute} to "
-                       "mute chat, {table} for who sits where, {leave} to leave the table.").format(**words)
+                       "mute chat or {mute} and a name to mute one member, {table} for who sits where, {leave} "
+                       "to leave the table.").format(**words)
+        if isinstance(session, TableSession) and session.view.may_remove():
+            # Translators: help at an online table for the member who may remove others; the word is the typed one.
+            table += " " + self._("{remove} and a name removes a member who watches from the table.").format(
+                **words)
         # Translators: help at an online table, after the table's commands; the words are the typed ones.
         table += " " + self._("Between games: {again} for a new game at this table, {stand} to give your seat "
                               "up, {sit} to take an open one.").format(**words)
@@ -974,12 +1124,16 @@ class TablePlay(Terminal):
                 self.told_over = session.game.is_over()
                 self.say(self.reseated_words(session, presenter, item.change))
         elif isinstance(item, Chat):
-            # Translators: a chat message at an online table; {name} is who sent it, {text} the message.
-            seated = [seat.name for seat in session.view.spec.seats if seat.user == item.user]
-            message = news(self._("{name} says: {text}").format(name=seated[0] if seated else item.name,
-                                                                 text=item.text), CHAT_CUE)
-            self.chat.append(message)
-            if not self.muted:
+            message = chat_words(self.language, item)
+            earlier = self.chat_lines.get(item.corrects or "")
+            if earlier is not None and earlier in self.chat:
+                self.chat[self.chat.index(earlier)] = message  # the corrected line replaces the first one
+            else:
+                self.chat.append(message)
+            self.chat_lines[item.event] = message
+            if item.corrects:
+                self.chat_lines[item.corrects] = message
+            if not self.muted and item.user not in self.muted_members:
                 self.say(message)
         else:
             self.say(self.news_words(presenter, item))
@@ -995,6 +1149,9 @@ class TablePlay(Terminal):
         if isinstance(item, RefereeBack):
             # Translators: the table's referee answers again after being away.
             return news(self._("The table's referee is back."))
+        if isinstance(item, ConnectionChanged) and item.lost and isinstance(self.session, TableSession) \
+                and self.session.view.connection.signed_out:
+            return news(account.SignedOut().render(self._, self.language.ngettext))
         if isinstance(item, ConnectionChanged):
             # Translators: the connection to the homeserver was lost; the program keeps trying by itself.
             return news(self._("The connection to the homeserver is lost; trying again.") if item.lost
@@ -1066,6 +1223,70 @@ class TablePlay(Terminal):
 
 class Leave(Exception):
     """``leave`` typed at a table."""
+
+
+def table_word(word: str, language: Language) -> str | None:
+    """The table command ``word`` types (a :data:`TABLE_WORDS` name), or ``None``.
+
+    English words work in every language, but never over the player's own:
+    at a German table ``stand`` is the standings (German's word for them),
+    not English "give your seat up".
+    """
+    typed = word.casefold()
+    own = {form for english, _letters in commands.COMMON.values() if language._(english) != english
+           for form in typed_words.forms(language._(english))}
+    for name, english in TABLE_WORDS.items():
+        if typed in commands.spellings(english, language) and (
+                typed in typed_words.forms(language._(english)) or typed not in own):
+            return name
+    return None
+
+
+def chat_words(language: Language, item: Chat) -> Utterance:
+    """A chat line, always introduced as chat and by a name the players can trust, with the chat sound (the
+    terminal's and the window's): it can never sound like the game's own news."""
+    said = CHAT_LINES[item.seated, item.corrects is not None]
+    return news(language._(said).format(name=item.name, text=item.text), CHAT_CUE)
+
+
+#: A chat line's words, by whether its sender plays a seat and whether it corrects an earlier message.
+CHAT_LINES = {
+    # Translators: a chat message at an online table from a player; {name} is their seat's name, {text} it.
+    (True, False): N_("Chat from {name}: {text}"),
+    # Translators: a chat message at an online table that its player corrected; {name} the seat's name, {text} it.
+    (True, True): N_("Chat from {name}, corrected: {text}"),
+    # Translators: a chat message at an online table from a member who watches; {name} is their name or Matrix
+    # id, {text} the message.
+    (False, False): N_("Chat from {name}, watching: {text}"),
+    # Translators: a chat message at an online table that a member who watches corrected.
+    (False, True): N_("Chat from {name}, watching, corrected: {text}"),
+}
+
+
+def member_named(view: TableView, typed: str) -> str:
+    """The Matrix id of the member ``typed`` names: by their Matrix id, their seat or the name chat says them by;
+    :class:`NoSuchMember` when none, or more than one."""
+    wanted = " ".join(typed.split()).casefold()
+    found = {user for user in view.members
+             if wanted in (user.casefold(), trusted_name(user, view.spec, view.members)[0].casefold())}
+    if len(found) != 1:
+        raise NoSuchMember(name=typed)
+    return found.pop()
+
+
+def remove_member(session: TableSession, typed: str, language: Language) -> Utterance:
+    """``remove NAME``: a member who watches is put out of the table's room for good (by whoever may remove
+    members: the referee, and the opener of a table with a standalone referee); a seated player is not."""
+    view = session.view
+    if not view.may_remove():
+        raise MayNotRemove()
+    user = member_named(view, typed)
+    if user == view.connection.user_id or view.spec.seats_of(user) or user == view.spec.referee:
+        raise RemoveOnlyWatchers(name=typed)
+    name, _seated = trusted_name(user, view.spec, view.members)
+    session.network.call(view.remove(user))
+    # Translators: a member was removed from an online table; {name} is who.
+    return answer(language._("{name} is removed from the table.").format(name=name))
 
 
 def seat_request(session: TableSession, chosen: str, language: Language) -> Utterance:

@@ -48,6 +48,7 @@ from accessible_dice.ui.terminal.online import (
     TableSession,
     _forward,
     _snapshot,
+    invitation_label,
     open_table,
     public_label,
     seat_request,
@@ -300,9 +301,7 @@ class OnlineMenu(Menu):
         invitations = connection.invitations()
         public = self.network.call(lobby.public_tables(connection))
         items: list[MenuItem] = [
-            (f"invitation-{number}",
-             # Translators: an invitation to an online table; {user} invited the player, {room} is its room.
-             self._("Invitation from {user}: room {room}").format(user=found.inviter or "?", room=found.room_id),
+            (f"invitation-{number}", invitation_label(self.window.language, found),
              partial(self.guarded, partial(self.enter, found.room_id)))
             for number, found in enumerate(invitations)]
         items += [(f"public-{number}", public_label(self.window.language, table),
