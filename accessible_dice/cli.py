@@ -44,9 +44,7 @@ def _parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         description="Five dice games for blind and low-vision players, played by keyboard, "
         "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
-        epilog=options_epilog() + "
-
-" + COMMANDS_EPILOG,
+        epilog=options_epilog() + "\n\n" + COMMANDS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", choices=list(GAMES), help="start this game at once, skipping the menus")
