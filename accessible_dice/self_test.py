@@ -20,7 +20,6 @@ and the line says the window itself was skipped.
 from __future__ import annotations
 
 import contextlib
-import gettext
 import io
 import logging
 import os
@@ -39,7 +38,7 @@ from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.base import Move
 from accessible_dice.games.options import resolve
 from accessible_dice.presentation import presenter_for
-from accessible_dice.presentation.i18n import DOMAIN, LANGUAGES, Language, catalog_dirs, language
+from accessible_dice.presentation.i18n import LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir
 from accessible_dice.session import COMPUTERS, PLAIN, Session, new_session, simple_move
 from accessible_dice.speech.backend import Backend, BackendUnavailable, TextBackend
@@ -104,15 +103,23 @@ def _reason(error: BaseException) -> str:
 
 
 def check_catalogs(lang: Language) -> Finding:
-    """A compiled catalog for every language but English (which needs none)."""
-    folders = [str(folder) for folder in catalog_dirs()]
-    lacking = [code for code in LANGUAGES[1:] if not any(gettext.find(DOMAIN, d, [code]) for d in folders)]
+    """Every language: its compiled catalog (English needs none) and its number and list words (babel's data)."""
     # Translators: a part of the self-test: the translations of the program's words.
     part = lang._("Translations")
+    lacking = []
+    for code in LANGUAGES:
+        try:
+            found = language(code)
+            found.numbers([1, 2, 1_000_000])
+        except Exception as error:
+            lacking.append(f"{code}: {_reason(error)}")
+            continue
+        if found.code != code:
+            lacking.append(code)
     if lacking:
         # Translators: the self-test found no translations for these languages; {codes} is a list like "cs, de".
         return Finding(part, BROKEN, lang._("missing: {codes}").format(codes=", ".join(lacking)))
-    return Finding(part, WORKS, ", ".join(LANGUAGES[1:]))
+    return Finding(part, WORKS, ", ".join(LANGUAGES))
 
 
 def check_sounds(lang: Language) -> Finding:
