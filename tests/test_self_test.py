@@ -71,7 +71,8 @@ def test_sound_files_missing_fail_the_self_test(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sound, "sounds_dir", lambda: tmp_path)
     status, lines = _run()
     assert status == 1
-    assert any(line.startswith("Sound files: does not work (dice_shake.wav: No such file or directory") for line in lines)
+    broken = "Sound files: does not work (dice_shake.wav: No such file or directory"
+    assert any(line.startswith(broken) for line in lines), lines
 
 
 def test_a_game_that_breaks_fails_the_self_test_with_its_reason(monkeypatch: pytest.MonkeyPatch,
