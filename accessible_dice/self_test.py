@@ -418,7 +418,14 @@ def run(lang: Language, out: TextIO | None = None) -> int:
 
 
 def command(launch: Launch) -> int:
-    """``--self-test``: the test in the player's language (``--lang``, else the settings, else the system's)."""
+    """``--self-test``: the test in the player's language (``--lang``, else the settings, else the system's).
+
+    A console whose encoding lacks a letter (a Windows console on code page 1252 printing Czech, output
+    piped to a file) shows a replacement character for it rather than ending the test.
+    """
     from accessible_dice import settings
 
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     return run(language(launch.with_settings(settings.load().settings).lang))
