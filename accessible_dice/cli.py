@@ -65,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true", help="continue the game saved last")
     parser.add_argument("--history", action="store_true",
                         help="print the score history (personal bests, averages, latest games) and stop")
+    parser.add_argument("--self-test", action="store_true",
+                        help="play a short game of every game with each speech output, the sound and the window "
+                        "found here, print what works and what does not, and stop")
     parser.add_argument("--version", action="version", version=f"accessible-dice {__version__}")
     return parser
 
@@ -198,7 +201,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
                              f"players; {len(players)} were given")
     return dataclasses.replace(voice, game=args.game, players=players, ui=args.ui, dice=args.dice or "random",
                                seed=args.seed, options=options, resume=args.resume, history=args.history,
-                               listen=args.listen)
+                               listen=args.listen, self_test=args.self_test)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -226,6 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if launch.history:
         return guarded(lambda: print_history(launch))
+    if launch.self_test:
+        from accessible_dice import self_test
+
+        return guarded(lambda: self_test.command(launch))
     return run(launch)
 
 

@@ -31,6 +31,8 @@ class Launch:
     history: bool = False
     #: ``--listen`` (with ``--ui web``): the other devices at the table join over the local network.
     listen: bool = False
+    #: ``--self-test``: check what works on this computer, print it, and stop (self_test.py).
+    self_test: bool = False
     #: The flags given on the command line among those the settings or a save also hold
     #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
     #: ``--dice`` over the dice a continued game was saved with.
