@@ -31,6 +31,8 @@ class Launch:
     history: bool = False
     #: ``--listen`` (with ``--ui web``): the other devices at the table join over the local network.
     listen: bool = False
+    #: ``--port`` (with ``--ui web``): the port the page is served on; 0 for a free one.
+    port: int = 0
     #: The flags given on the command line among those the settings or a save also hold
     #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
     #: ``--dice`` over the dice a continued game was saved with.

@@ -42,19 +42,15 @@ from accessible_dice.ui.commands import Command
 from accessible_dice.ui.terminal import AFTER_GAME, YES, Announcer, Terminal
 from accessible_dice.ui.terminal.menu import Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.ui.web.messages import Message
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying, NoComputerPlaying
+from accessible_dice.ui.window.game import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
 
 #: The file in the data folder where the menu keeps the last new game's choices (as the terminal's).
 MENU_MEMORY = "last-game.json"
-#: A message the page sends; plain data, checked field by field.
-Message = dict[str, Any]
-#: The keys of the page that ask what the window's keys ask (the terminal's command of that name).
-KEY_COMMANDS = (*REVIEW, "hint", "undo", "redo", "roll", "repeat", "previous", "next", "oldest", "newest",
-                "help", "rules", "history", "stop")
 
 
 class NotYourTurn(IllegalMove):
@@ -444,10 +440,11 @@ class Table:
             client, message = self.next_message()
             if client is None or not client.host:
                 continue
-            if message.get("t") == "choice" and isinstance(message.get("n"), int):
+            if message["t"] == "choice":
                 return str(message["n"])
-            if message.get("t") == "line":
+            if message["t"] == "line":
                 return str(message["text"])
+            log.info("a message from the page has no meaning in the menu: %.80r", message)
 
     def next_message(self, timeout: float | None = None) -> tuple[Client | None, Message]:
         """The next message for the game; what any screen answers the same (hello, language) is handled here."""
@@ -461,11 +458,11 @@ class Table:
                     client.say(client.join_game(self.session).turn_answer())
                 self.refresh()
                 client.deliver()
-            elif client is not None and kind == "lang" and message.get("code") in LANGUAGES:
+            elif client is not None and kind == "lang":
                 client.set_language(language(message["code"]))
                 self.refresh()
             elif client is not None and kind == "setting":
-                self.change_setting(client, str(message.get("key")), str(message.get("value")))
+                self.change_setting(client, message["key"], message["value"])
             else:
                 return client, message
 
@@ -533,11 +530,11 @@ class Table:
             return
         if client is None:
             return
-        if computer and message.get("t") in ("step", "skip"):
+        if computer and message["t"] in ("step", "skip"):
             self.computer_step(session, all_of_them=message["t"] == "skip")
-        elif message.get("t") == "step":  # Enter on the page itself: the terminal's empty line (the one move)
+        elif message["t"] == "step":  # Enter on the page itself: the terminal's empty line (the one move)
             self.handle(client, {"t": "line", "text": ""})
-        elif message.get("t") == "skip" and client.presenter is not None:
+        elif message["t"] == "skip" and client.presenter is not None:
             client.say(client.presenter.refusal(NoComputerPlaying()))
         else:
             self.handle(client, message)
@@ -557,38 +554,39 @@ class Table:
                 return
 
     def handle(self, client: Client, message: Message) -> None:
-        """A message from a page in a game; anything malformed is dropped and changes nothing."""
-        kind = message.get("t")
+        """A message from a page in a game (checked by :func:`.messages.checked`); one that has no meaning
+        now (an answer with no question, a seat without ``--listen``) is dropped and changes nothing."""
+        kind = message["t"]
         screen = client.screen
         if screen is None:
             return
-        if kind == "line" and isinstance(message.get("text"), str):
+        if kind == "line":
             client.line(message["text"])
-        elif kind == "values" and isinstance(message.get("text"), str):
+        elif kind == "values":
             client.execute(Command("values", (message["text"],)))
-        elif kind == "key" and message.get("name") == "roll":
+        elif kind == "key" and message["name"] == "roll":
             screen.roll()  # the throw button's roll: with real dice due, their field and the prompt
-        elif kind == "key" and message.get("name") in KEY_COMMANDS:
-            client.execute(Command(message["name"]))
-        elif kind == "key" and message.get("name") == "everybody" and client.presenter is not None:
-            presenter = client.presenter  # Shift+C, as in the window: every player's board
+        elif kind == "key" and message["name"] == "everybody":
+            presenter = screen.presenter  # Shift+C, as in the window: every player's board
             client.say(combine((presenter.board_answer(p) for p in range(len(screen.game.players))), interrupt=True))
+        elif kind == "key":
+            client.execute(Command(message["name"]))
         elif kind == "explain":
-            screen.explain(message.get("key"))
-        elif kind == "press" and isinstance(message.get("key"), str):
+            screen.explain(message["key"])
+        elif kind == "press":
             if client.may_act(screen.session):
                 screen.press(message["key"])
             else:
                 player = screen.game.current_player() or 0
                 client.say(screen.presenter.refusal(NotYourTurn(name=screen.game.players[player])))
-        elif kind == "number" and message.get("n") in range(0, 10):
-            screen.attempt(lambda: screen.number(message["n"], bool(message.get("shift"))))
+        elif kind == "number":
+            screen.attempt(lambda: screen.number(message["n"], message["shift"]))
         elif kind == "answer" and client.pending is not None:
-            client.line(YES if message.get("yes") is True else "")
+            client.line(YES if message["yes"] else "")
         elif kind == "seat" and self.join_code is not None:
-            self.choose_seat(client, message.get("seat"))
+            self.choose_seat(client, message["seat"])
         else:
-            log.info("a message from the page was not understood: %.80r", message)
+            log.info("a message from the page has no meaning now: %.80r", message)
 
     def choose_seat(self, client: Client, seat: object) -> None:
         """A device takes a player's seat (or none, to watch); a seat another device has is refused."""

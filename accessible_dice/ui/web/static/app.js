@@ -29,18 +29,26 @@ function connect() {
   }
   socket = new WebSocket(`ws://${location.host}/ws?${query}`);
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => setTimeout(connect, 1000));
+  // One page too many (FULL, the server's 4001): tried again every 10 s, until another page is closed.
+  socket.addEventListener("close", (event) => setTimeout(connect, event.code === 4001 ? 10000 : 1000));
 }
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+let toldFull = false;
+
 function receive(message) {
+  if (message.t === "state") toldFull = false;
   if (message.t === "say") announce(message);
   else if (message.t === "hush") hush();
   else if (message.t === "state") draw(message);
   else if (message.t === "history") earlier(message.texts);
+  else if (message.t === "full" && !toldFull) {  // said once, not at every try
+    toldFull = true;
+    announce({text: message.text, interrupt: true, cues: []});
+  }
 }
 
 // A page opened again shows what was said before, in a list that is not live: seen, never said again.
