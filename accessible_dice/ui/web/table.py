@@ -172,14 +172,16 @@ class Client:
     def gather(self, said: Message) -> None:
         self.gathered.append(said)
 
-    def send_gathered(self) -> None:
+    def send_gathered(self, turn: bool = False) -> None:
         """What one step made this client hear, as one announcement: Orca says lines that come close
-        together in an order of its own (docs/web-orca.md), one insertion it says as it is."""
+        together in an order of its own (docs/web-orca.md), one insertion it says as it is. ``turn``: one
+        of the computer turns N plays at once (the page leaves the time to say it before the next)."""
         if not self.gathered:
             return
         gathered, self.gathered = self.gathered, []
-        self.send({"t": "say", "text": " ".join(said["text"] for said in gathered),
-                   "interrupt": any(said["interrupt"] for said in gathered),
+        texts = [said["text"] for n, said in enumerate(gathered) if n == 0 or said["text"] != gathered[n - 1]["text"]]
+        self.send({"t": "say", "text": " ".join(texts),  # the same sentence twice in a row is said once
+                   "interrupt": any(said["interrupt"] for said in gathered), "turn": turn,
                    "cues": [cue for said in gathered for cue in said["cues"]]})
 
     def deliver(self) -> None:
@@ -213,16 +215,21 @@ class Client:
             return player == self.seat
         return self.host and player not in self.table.taken_seats()
 
+    def check(self, session: Session, name: str) -> None:
+        """Refuse the command ``name`` if the table's rules forbid it now: a computer is to act, or (with
+        one device per player) it is another seat's turn. The game's own rules are the game's."""
+        if name in ACTING and session.computer_to_act():
+            raise ComputerPlaying(name=session.game.players[session.game.current_player() or 0])
+        referee = self.host and name in ("undo", "redo")  # the host may take back anyone's step
+        if name in CHANGING and not (referee or self.may_act(session)):
+            raise NotYourTurn(name=session.game.players[session.game.current_player() or 0])
+
     def execute(self, command: Command) -> bool:
         """Carry out a command as the terminal does; a refusal is said and changes nothing."""
         session = self.table.session
         assert session is not None and self.presenter is not None
         try:
-            if command.name in ACTING and session.computer_to_act():
-                raise ComputerPlaying(name=session.game.players[session.game.current_player() or 0])
-            referee = self.host and command.name in ("undo", "redo")  # the host may take back anyone's step
-            if command.name in CHANGING and not (referee or self.may_act(session)):
-                raise NotYourTurn(name=session.game.players[session.game.current_player() or 0])
+            self.check(session, command.name)
             before = tuple(session.game.history)
             self.terminal.execute(command, session, self.presenter)
             if command.name in ("undo", "redo"):
@@ -475,11 +482,12 @@ class Table:
         self.refresh()
 
     def refresh(self) -> None:
-        """Every page shown as it is now, and told what was said since it was last drawn."""
+        """Every page shown as it is now, and then told what was said since it was last drawn: the page
+        moves its focus (if it does) before the announcement, which waits for the focus to settle."""
         for client in self.members():
-            client.send_gathered()
             if client.sockets:
                 client.send(client.view())
+            client.send_gathered()
 
     # ------------------------------------------------------------ a game
 
@@ -544,6 +552,7 @@ class Table:
         terminal, presenter = self.host.terminal, self.host.presenter
         assert presenter is not None
         while True:
+            player = session.game.current_player()
             if session.request() is not None:
                 terminal.report(session, presenter, session.computer_step())
             else:
@@ -552,6 +561,9 @@ class Table:
                 terminal.computer_plays(session, presenter, move, advice)
             if not (all_of_them and not session.game.is_over() and session.computer_to_act()):
                 return
+            if session.game.current_player() != player:  # N: each computer turn its own line, in order
+                for client in self.members():
+                    client.send_gathered(turn=True)
 
     def handle(self, client: Client, message: Message) -> None:
         """A message from a page in a game (checked by :func:`.messages.checked`); one that has no meaning
