@@ -401,7 +401,8 @@ function focusWanted(key, lost, next, fieldOpened) {
     return $("question").contains(document.activeElement) ? null : $("yes");
   }
   const now = document.activeElement;
-  const inPage = now && now !== document.body;
+  const inPage = now && now !== document.body && now.isConnected && !now.closest("[hidden]");  // (a field just
+  // hidden, as the real dice's once they are typed, keeps the focus until the browser drops it to the body)
   const resting = now === $("moves-h");  // the place of last resort: left as soon as a button can act
   if (inPage && !resting && (!now.dataset.key || available(now))) return null;  // still there and able to act
   const again = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
