@@ -206,7 +206,7 @@ function element(tag, props = {}, ...children) {
   for (const [name, value] of Object.entries(props)) {
     if (name === "text") made.textContent = value;
     else if (name === "className") made.className = value;
-    else if (name.startsWith("data-") || name.startsWith("aria-")) made.setAttribute(name, value);
+    else if (name === "role" || name.startsWith("data-") || name.startsWith("aria-")) made.setAttribute(name, value);
     else made[name] = value;
   }
   made.append(...children);
@@ -285,10 +285,12 @@ function boardTables(rows) {
   }
   // Every table has column and row headings (table navigation names both): a "names" row's labels, or the
   // text every row shows in that column (Shut the Box's flap numbers), else the column's number, or for one
-  // column the board's name; a row's own header, else its player's (the rows after a board's first), else
+  // column the only player's name (a Yatzy scorecard alone), else the board's name; a row's own header, else its player's (the rows after a board's first), else
   // the only player's name, else the row's number.
+  // The roles are given explicitly: a wide table reflows at 400 % (style.css), and a table whose rows are
+  // no longer laid out as a table keeps its table semantics only so.
   return groups.map((group) => {
-    const table = element("table", {className: "board"});
+    const table = element("table", {className: "board", role: "table"});
     const names = group.rows.find((row) => row.names);
     const rows = group.rows.filter((r) => !r.names);
     const width = Math.max(0, ...rows.map((r) => r.cells.length));
@@ -296,19 +298,21 @@ function boardTables(rows) {
       : Array.from({length: width}, (_, i) => {
         const texts = new Set(rows.map((r) => (r.cells[i] ? r.cells[i].text : "")));
         const [only] = texts;
-        return {text: texts.size === 1 && only ? only : width === 1 ? state.words.board : String(i + 1), turn: false};
+        const one = width === 1 ? (state.players.length === 1 ? state.players[0] : state.words.board) : String(i + 1);
+        return {text: texts.size === 1 && only ? only : one, turn: false};
       });
-    table.append(element("thead", {}, element("tr", {}, element("td"),
-      ...columns.map((column) => element("th", {scope: "col", className: column.turn ? "turn" : "",
-                                                text: column.text})))));
-    const body = element("tbody");
+    if (width > 4) table.classList.add("wide");
+    table.append(element("thead", {role: "rowgroup"}, element("tr", {role: "row"}, element("td", {role: "cell"}),
+      ...columns.map((column) => element("th", {scope: "col", role: "columnheader",
+                                                className: column.turn ? "turn" : "", text: column.text})))));
+    const body = element("tbody", {role: "rowgroup"});
     let header = "";
     rows.forEach((row, index) => {
       header = row.header || (header && index ? header : "");
-      const line = element("tr", {className: row.turn ? "turn" : ""});
+      const line = element("tr", {className: row.turn ? "turn" : "", role: "row"});
       const own = row.header || header || (state.players.length === 1 ? state.players[0] : String(index + 1));
-      line.append(element("th", {scope: "row", text: own}));
-      for (const cell of row.cells) line.append(element("td", {}, cellView(cell)));
+      line.append(element("th", {scope: "row", role: "rowheader", text: own}));
+      for (const cell of row.cells) line.append(element("td", {role: "cell"}, cellView(cell)));
       body.append(line);
     });
     table.append(body);
