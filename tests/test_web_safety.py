@@ -21,7 +21,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from web_support import browser, enter_on, keep_every_die, log_lines, opened, play, press, serve, until
 
-from accessible_dice.ui.web.server import CSP
+from accessible_dice.ui.web.server import CSP, JOIN_TRIES
 
 __all__ = ["browser", "serve"]
 
@@ -224,6 +224,15 @@ def test_two_devices_join_one_game_each_in_its_language(browser: Any, serve: Cal
     until(guest, f"document.querySelectorAll('#log p').length > {said}")
     assert len(server.table.session.game.history) == 1
     assert log_lines(guest)[-1].startswith("Vráceno")
+    # Twenty wrong codes close joining; the device that joined is still let in when it reloads.
+    for _ in range(JOIN_TRIES):
+        status(f"{local}/?j=000000")
+    assert status(f"{local}/?j={code}") == 403  # a new device: joining is closed
+    assert "c=" in guest.url
+    before = server.table.clients[guest.evaluate("clientId()")].seat
+    guest.reload()
+    until(guest, "Number(document.body.dataset.drawn || 0) > 0 && state.seat === 1")
+    assert before == 1
 
 
 def test_the_command_line_serves_the_game_and_prints_its_address(tmp_path: Any) -> None:

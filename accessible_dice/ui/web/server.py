@@ -193,7 +193,7 @@ class WebServer:
         if secrets.compare_digest(query.get("k", ""), self.token):
             return self.table.host
         code = self.table.join_code
-        if code is None or not self.listen or self.wrong_codes >= JOIN_TRIES:
+        if code is None or not self.listen or not self._may_try(request):
             return None
         if not secrets.compare_digest(query.get("j", "").strip(), code):
             self.wrong_codes += "j" in query
@@ -207,11 +207,18 @@ class WebServer:
         wanted = supported(query.get("lang")) or self.table.host.language.code
         return self.table.client(ident, language(wanted))
 
+    def _may_try(self, request: web.Request) -> bool:
+        """Whether a join code may be tried: before :data:`JOIN_TRIES` wrong ones, or always by a device
+        that joined already (its page names it, ``c``: a reload, or its websocket back after the Wi-Fi
+        dropped, is not locked out by someone else's guesses)."""
+        ident = request.query.get("c", "")
+        return self.wrong_codes < JOIN_TRIES or (bool(_CLIENT_ID.fullmatch(ident)) and ident in self.table.clients)
+
     def _secret_ok(self, request: web.Request) -> bool:
         query = request.query
         if secrets.compare_digest(query.get("k", ""), self.token):
             return True
-        return (self.listen and self.table.join_code is not None and self.wrong_codes < JOIN_TRIES
+        return (self.listen and self.table.join_code is not None and self._may_try(request)
                 and secrets.compare_digest(query.get("j", "").strip(), self.table.join_code))
 
     # ------------------------------------------------------------ the routes

@@ -19,6 +19,14 @@ function clientId() {
   return id;
 }
 
+// A joined device's address names the device too, so that a reload is still let in once joining has been
+// closed by wrong codes (server.py, _may_try).
+function nameThisDevice() {
+  if (!params.has("j") || params.get("c") === clientId()) return;
+  params.set("c", clientId());
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+}
+
 function connect() {
   const query = new URLSearchParams();
   if (params.has("k")) query.set("k", params.get("k"));
@@ -485,6 +493,7 @@ function start() {
   for (const gesture of ["click", "keydown"]) {
     document.addEventListener(gesture, () => { if (audio) audio.resume(); });
   }
+  nameThisDevice();
   connect();
 }
 
