@@ -196,3 +196,26 @@ def test_port_is_checked_on_the_command_line() -> None:
                   ["--ui", "web", "--port", "８７６５"], ["--port", "8765"]):
         with pytest.raises(UsageError):
             parse_args(wrong)
+
+
+def test_a_seat_whose_page_was_closed_is_played_by_the_host_until_the_device_is_back(
+        serve: Callable[..., Any]) -> None:
+    """web-listen problem 1: a device that closed its tab kept its seat, and nobody could move for it."""
+    from accessible_dice.presentation.i18n import language
+
+    server = serve(listen=True, game="shut-the-box", players=("Anna", "Bob"), seed=2, lang="en")
+    table = server.table
+    guest = table.client("guestdevice1", language("cs"))
+    page = []
+    guest.sockets.append(page.append)  # an open page
+    guest.seat = 0  # Anna, who is to move
+    session = table.session
+    assert session.game.current_player() == 0
+    assert guest.may_act(session) and not table.host.may_act(session)
+    guest.sockets.clear()  # its tab closed
+    assert table.host.may_act(session) and table.taken_seats() == set()
+    other = table.client("otherdevice2", language("de"))
+    other.sockets.append(page.append)
+    other.join_game(session)
+    table.choose_seat(other, 0)  # another device may take it, and the gone one no longer sits there
+    assert other.seat == 0 and guest.seat is None

@@ -290,6 +290,7 @@ class WebServer:
         finally:
             self._sockets.discard(ws)
             client.sockets.remove(send)
+            self.table.post(client, {"t": "gone"})
             outbox.put_nowait(None)
             await writer
         return ws

@@ -401,7 +401,9 @@ class Table:
             return list(self.clients.values())
 
     def taken_seats(self) -> set[int]:
-        return {client.seat for client in self.members() if client.seat is not None}
+        """The seats of the devices with a page open: a device whose tab was closed leaves its seat to the
+        host's page (which plays it) or to a device that takes it; it gets it back on a reload if still free."""
+        return {client.seat for client in self.members() if client.seat is not None and client.sockets}
 
     def post(self, client: Client | None, message: Message) -> None:
         self.inbox.put((client, message))
@@ -465,6 +467,8 @@ class Table:
                     client.say(client.join_game(self.session).turn_answer())
                 self.refresh()
                 client.deliver()
+            elif kind == "gone":  # a page closed (the server's): a seat it held may be free now
+                self.refresh()
             elif client is not None and kind == "lang":
                 client.set_language(language(message["code"]))
                 self.refresh()
@@ -607,6 +611,9 @@ class Table:
         if seat is None:
             client.seat = None
         elif isinstance(seat, int) and 0 <= seat < len(session.game.players) and seat not in self.taken_seats():
+            for other in self.members():  # a device gone (its tab closed) that sat there: no longer
+                if other.seat == seat:
+                    other.seat = None
             client.seat = seat
         else:
             return
