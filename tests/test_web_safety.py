@@ -233,6 +233,14 @@ def test_two_devices_join_one_game_each_in_its_language(browser: Any, serve: Cal
     guest.reload()
     until(guest, "Number(document.body.dataset.drawn || 0) > 0 && state.seat === 1")
     assert before == 1
+    # The host leaves for the main menu, then closes the program: the device is told both, in Czech.
+    host.locator("#command").fill("quit")
+    host.keyboard.press("Enter")
+    until(guest, "state.screen === 'menu'")
+    assert log_lines(guest)[-1].startswith("Hostitel se vrátil do hlavní nabídky.")
+    assert guest.locator("#prompt").text_content().startswith("Hostitel se vrátil")
+    server.stop()
+    until(guest, "document.getElementById('answer').textContent.startsWith('Hra neodpovídá')")
 
 
 def test_the_command_line_serves_the_game_and_prints_its_address(tmp_path: Any) -> None:

@@ -294,7 +294,7 @@ class Client:
         session = table.session
         if session is None or self.screen is None:
             # Translators: the web page's heading while the main menu is shown.
-            shown.update(screen="menu", title=_("Main menu"), prompt=self.prompt if self.host else "",
+            shown.update(screen="menu", title=_("Main menu"), prompt=self.prompt if self.host else waiting_words(_),
                          choices=self.choices if self.host else [])
             return shown
         shown.update(screen="game", title=_(TITLES[session.game.id]), **self.screen.view(),
@@ -302,6 +302,11 @@ class Client:
                      players=list(session.game.players), taken=sorted(table.taken_seats()),
                      over=session.game.is_over())
         return shown
+
+
+def waiting_words(_: Callable[[str], str]) -> str:
+    # Translators: with one device per player: the host left the game for the main menu.
+    return _("The host went back to the main menu. The game is saved; this page follows the next one.")
 
 
 def page_words(lang: Language) -> Message:
@@ -346,6 +351,9 @@ def page_words(lang: Language) -> Message:
         "watch": _("Nobody: only follow the game"),
         # Translators: on the web page, opened again: what was said before it was opened, a list to read.
         "earlier": _("Said before"),
+        # Translators: said by the web page when it lost its connection to the program (closed, or the network).
+        "lost": _("The game does not answer: its program was closed, or the connection was lost. "
+                  "This page keeps trying to reach it."),
         # Translators: a setting of the web page, for players without a screen reader.
         "voice": _("Speak with the browser's voice"),
         "language_names": {code: Locale.parse(code).get_display_name(lang.code) for code in LANGUAGES},
@@ -644,4 +652,8 @@ class Table:
         """End the game being played: ``rematch``, or ``new`` for the main menu (the game stays saved)."""
         if client is not None and self.session is not None:
             client.terminal.goodbye(self.session)
+        if outcome == "new":  # the other devices are told why their game is gone
+            for other in self.members():
+                if not other.host:
+                    other.say(news(waiting_words(other.language._)))
         self.outcome = outcome

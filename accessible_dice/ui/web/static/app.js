@@ -38,7 +38,13 @@ function connect() {
   socket = new WebSocket(`ws://${location.host}/ws?${query}`);
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   // One page too many (FULL, the server's 4001): tried again every 10 s, until another page is closed.
-  socket.addEventListener("close", (event) => setTimeout(connect, event.code === 4001 ? 10000 : 1000));
+  socket.addEventListener("close", (event) => {
+    if (event.code !== 4001 && state && !toldLost) {  // said once, until the game answers again
+      toldLost = true;
+      announce({text: state.words.lost, interrupt: true, cues: []});
+    }
+    setTimeout(connect, event.code === 4001 ? 10000 : 1000);
+  });
 }
 
 function send(message) {
@@ -46,9 +52,10 @@ function send(message) {
 }
 
 let toldFull = false;
+let toldLost = false;
 
 function receive(message) {
-  if (message.t === "state") toldFull = false;
+  if (message.t === "state") toldFull = toldLost = false;
   if (message.t === "say") announce(message);
   else if (message.t === "hush") hush();
   else if (message.t === "state") draw(message);
