@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
                         "a display exists")
     parser.add_argument("--listen", action="store_true",
                         help="with --ui web: let the other devices at the table join over the local network")
+    parser.add_argument("--port", type=_port, metavar="N",
+                        help="with --ui web: serve on this port (1024 to 65535; default: a free one)")
     _voice_flags(parser)
     parser.add_argument("--dice", choices=("random", "manual"),
                         help="random dice, or type the values of real dice (default: random; a game "
@@ -104,6 +106,12 @@ def _voice_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="CODE", help="language: " + ", ".join(LANGUAGES))
     parser.add_argument("--verbosity", choices=VERBOSITY,
                         help="how much is said: brief, normal or full (default: the settings, else normal)")
+
+
+def _port(text: str) -> int:
+    if not text.isascii() or not text.isdigit() or not 1024 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port from 1024 to 65535")
+    return int(text)
 
 
 def _seed(text: str) -> int:
@@ -180,6 +188,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
     args = _parser().parse_args(argv)
     if args.listen and args.ui != "web":
         raise UsageError("--listen needs --ui web")
+    if args.port is not None and args.ui != "web":
+        raise UsageError("--port needs --ui web")
     voice = _launch(args)
     players = _players(args.players)
     if players and args.game is None:
@@ -201,7 +211,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Launch:
                              f"players; {len(players)} were given")
     return dataclasses.replace(voice, game=args.game, players=players, ui=args.ui, dice=args.dice or "random",
                                seed=args.seed, options=options, resume=args.resume, history=args.history,
-                               listen=args.listen, self_test=args.self_test)
+                               listen=args.listen, port=args.port or 0, self_test=args.self_test)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

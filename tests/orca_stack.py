@@ -62,6 +62,8 @@ LANGUAGES = ("en", "en-US", "en-GB", "cs", "de", "nb", "no", "sv", "da", "fi")
 #: How long a daemon may take to come up, and Orca to speak, on a loaded 2-core machine.
 START_LIMIT = 30.0
 SPEAK_LIMIT = 15.0
+#: How long the stack's voice takes to say any message (seconds): long enough for a cut to be seen.
+SPEAKING = 0.25
 
 
 def missing() -> list[str]:
@@ -86,6 +88,12 @@ class OrcaStack:
     def spoken(self) -> list[str]:
         """Every text Orca sent to speech-dispatcher, one per line, in order."""
         text = self.spoken_file.read_text(encoding="utf-8", errors="replace")
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    def finished(self) -> list[str]:
+        """Every text the voice said to its end (not cut by Orca), one per line, in order."""
+        path = self.folder / "finished.txt"
+        text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
         return [line.strip() for line in text.splitlines() if line.strip()]
 
     def mark(self) -> int:
@@ -245,9 +253,14 @@ def _speech_dispatcher_config(folder: Path) -> Path:
         'AddModule "textlog" "sd_generic" "textlog.conf"\nDefaultModule textlog\nDefaultLanguage "en"\n'
         'Include "clients/*.conf"\n', encoding="utf-8")
     languages = "".join(f'GenericLanguage "{code}" "{code}" "utf-8"\n' for code in LANGUAGES)
+    (folder / "say.sh").write_text(f"printf '%s\\n' \"$1\" >> '{folder / 'spoken.txt'}'\nsleep {SPEAKING}\n"
+                                   f"printf '%s\\n' \"$1\" >> '{folder / 'finished.txt'}'\n", encoding="utf-8")
     (config / "modules" / "textlog.conf").write_text(
         # $DATA comes shell-quoted from the module; the newline ends the message's line.
-        f"GenericExecuteSynth \"echo \\'$DATA\\' >> {folder / 'spoken.txt'}\"\n"
+        # say.sh then "speaks" for SPEAKING seconds, as a voice takes time, and writes the text to
+        # finished.txt: a message Orca cuts (a focus move, another message) is stopped, its process
+        # killed (exec: the module's own child), and never gets there.
+        f"GenericExecuteSynth \"exec sh {folder / 'say.sh'} \\'$DATA\\'\"\n"
         'GenericDelimiters "~"\nGenericMaxChunkLength 100000\n'
         f'{languages}AddVoice "en" "MALE1" "en"\nDefaultVoice "en"\n'
         + "".join(f'GenericPunct{level} " "\n' for level in ("None", "Some", "Most", "All")),

@@ -175,6 +175,7 @@ class Game:
     def __init__(self, stack: OrcaStack, tab: Page, url: str) -> None:
         self.stack, self.page = stack, tab
         self.since, self.braille_since = stack.mark(), len(stack.braille())
+        self.finished_since = len(stack.finished())
         tab.goto(url)
         until(tab, "document.querySelectorAll('#log p').length > 0")
         tab.evaluate(RECORDER)
@@ -189,8 +190,14 @@ class Game:
         def done(said: list[str]) -> bool:
             announced = self.announced()
             return bool(self.page.evaluate("waiting.length === 0 && flushing === null")) and \
-                Counter(heard(said, announced)) == Counter(announced)
-        self.stack.wait_for(done, self.since, wanted=self.announced)
+                Counter(heard(said, announced)) == Counter(announced) and \
+                Counter(self.finished()) == Counter(announced)
+        self.stack.wait_for(done, self.since, wanted=lambda: {"announced": self.announced(),
+                                                              "said to the end": self.finished()})
+
+    def finished(self) -> list[str]:
+        """The announcements the stack's voice said to their end (none cut by Orca), in that order."""
+        return heard(self.stack.finished()[self.finished_since:], self.announced())
 
     def act(self, action: Callable[[], None], done: str = "") -> list[str]:
         """Do ``action`` (keys), wait until Orca said what it made the page announce; those announcements.
@@ -370,3 +377,55 @@ def test_with_orca_the_game_keys_reach_the_page_in_focus_mode_not_in_browse_mode
     stack.answers(lambda: stack.keys("Tab"), "Browse mode")
     stack.answers(lambda: stack.keys("r"), "No more radio buttons.")
     assert table.spoken() == [text for moment in table.moments for text in moment]
+
+
+@pytest.fixture
+def busy() -> Iterator[None]:
+    """A busy process beside the test, as on a loaded CI machine (one core kept at work)."""
+    import sys
+
+    spinning = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        spinning.kill()
+        spinning.wait(10)
+
+
+def test_orca_says_a_yatzy_turn_with_real_dice_while_the_page_moves_the_focus(
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any], busy: None) -> None:
+    """The turn the independent report lost words in (shared/reports/turn3/web.md, problem 1), played where
+    the page puts the focus: the values field it opens by itself, the move it goes to once they are typed.
+    A wrong count of values, the dice reviewed, dice held, Enter on the focused Throw again (the field opens
+    and takes the focus, with the request said), a box scored: every announcement said once, in order,
+    beside a busy process; the focus never on a button that only refuses."""
+    table = Game(stack, tab, serve(game="yatzy", **REAL_DICE).url)
+
+    def here(keys: str) -> Callable[[], None]:
+        """Keys typed where the page put the focus, then Enter."""
+        def typed() -> None:
+            tab.keyboard.type(keys)
+            tab.keyboard.press("Enter")
+        return typed
+
+    def focused() -> str:
+        return str(tab.evaluate("document.activeElement.dataset.key || document.activeElement.id"))
+
+    assert focused() == "values"  # opened by the page, before the opening was announced
+    assert table.act(here("5")) == ["Enter 5 values from 1 to 6; you entered 1."]
+    assert table.act(here("3 3 3 5 6")) == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
+    assert focused() == "again"  # the field closed: the first move
+    table.act(lambda: tab.keyboard.press("d"))
+    for die in "12":
+        assert table.act(lambda die=die: tab.keyboard.press(die)) == [f"Held: the 3 (die {die}). 2 throws left."]
+    said = table.act(lambda: tab.keyboard.press("Enter"), VALUES_ASKED)  # Throw again, focused
+    assert focused() == "values"
+    assert any("throw 3 dice" in line for line in said), said
+    assert table.act(here("3 5 6")) == ["Anna threw 3, 5, and 6. Now 3, 3, 3, 5, and 6. 1 throw left."]
+    table.act(lambda: tab.keyboard.press("Enter"), VALUES_ASKED)
+    table.act(here("5 5 5"))
+    assert tab.evaluate("document.activeElement.getAttribute('aria-disabled')") is None
+    assert any("15" in line or "9" in line for line in table.choose("Threes"))
+    announced = [text for moment in table.moments for text in moment]
+    assert table.spoken() == announced
+    assert table.finished() == announced  # none cut short by a focus move or by the next announcement

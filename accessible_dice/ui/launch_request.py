@@ -33,6 +33,8 @@ class Launch:
     listen: bool = False
     #: ``--self-test``: check what works on this computer, print it, and stop (self_test.py).
     self_test: bool = False
+    #: ``--port`` (with ``--ui web``): the port the page is served on; 0 for a free one.
+    port: int = 0
     #: The flags given on the command line among those the settings or a save also hold
     #: (``lang``, ``speech``, ``verbosity``, ``dice``): a flag wins over the setting, and
     #: ``--dice`` over the dice a continued game was saved with.

@@ -39,6 +39,7 @@ differs ("(2)"); an answer to a review interrupts through ``#answer``
 from __future__ import annotations
 
 import secrets
+import socket
 import sys
 import webbrowser
 
@@ -47,7 +48,7 @@ from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
-from accessible_dice.ui.web.server import WebServer
+from accessible_dice.ui.web.server import PortTaken, WebServer
 from accessible_dice.ui.web.table import Table
 
 #: How many digits the join code has: short to type on a phone, and :data:`~.server.JOIN_TRIES` guard it.
@@ -62,6 +63,8 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
     """Serve ``launch`` (the game asked for, the saved one, or the main menu); returns once it is served."""
     from accessible_dice.ui.launch import _resumed, asked_for, start_news
 
+    if port:
+        free(port, listen)  # before a game is made and saved for a page that could not be served
     loaded = config.load()
     launch = launch.with_settings(loaded.settings)
     lang = lang or language(launch.lang)
@@ -81,6 +84,16 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
     return server
 
 
+def free(port: int, listen: bool) -> None:
+    """Raise :class:`~.server.PortTaken` if ``port`` cannot be served now (another program has it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            probe.bind(("0.0.0.0" if listen else "127.0.0.1", port))
+        except OSError as refusal:
+            raise PortTaken(port) from refusal
+
+
 def joining(server: WebServer, lang: Language) -> str:
     """How the other devices at the table join: the join page's address and the code."""
     # Translators: with --listen; {url} is the join page, {code} the join code for the other devices.
@@ -90,8 +103,14 @@ def joining(server: WebServer, lang: Language) -> str:
 
 def run_web(launch: Launch, lang: Language) -> int:
     """``--ui web``: serve, open the player's browser on the page, and serve until the host quits."""
-    server = start(launch, lang, listen=launch.listen)
     _ = lang._
+    try:
+        server = start(launch, lang, listen=launch.listen, port=launch.port)
+    except PortTaken as taken:
+        # Translators: --ui web --port N, and that port cannot be served (another program has it).
+        print(_("Port {port} cannot be used: another program has it, or it is reserved. Choose another "
+                "with --port, or leave --port out for a free one.").format(port=taken.port), file=sys.stderr)
+        return 2
     # Translators: printed when the web front end starts; {url} is the page's address with its secret.
     print(_("The game is at {url}").format(url=server.url), flush=True)
     if launch.listen:

@@ -12,15 +12,17 @@ actions, the board's rows, every label in the client's language.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from accessible_dice.errors import DiceError
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Move
 from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.ui.commands import Command
-from accessible_dice.ui.window.boards import Board, TypedBoard
+from accessible_dice.ui.window.boards import Board, Chosen, TypedBoard
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.keys import Pressed
 from accessible_dice.ui.window.model import Cell, Row
@@ -52,10 +54,12 @@ class WebScreen:
 
     #: Borrowed from the window's game screen: they use ``game``, ``board``, ``presenter``, ``session``,
     #: ``window.language``, ``window.say``, ``_``, ``roll`` and ``to_menu`` only.
-    attempt: ClassVar[Callable[[Any, Callable[[], object]], bool]] = GameScreen.attempt
     dice_row: ClassVar[Callable[[Any], Row]] = GameScreen.dice_row
     die_label: ClassVar[Callable[[Any, int], str]] = GameScreen.die_label
     actions: ClassVar[Callable[[Any], list[Cell]]] = GameScreen.actions
+
+    #: While :meth:`why_not` tries a button: what it would have said (its refusal), instead of saying it.
+    _trying: list[str] | None = None
 
     def __init__(self, client: Client, session: Session, presenter: Presenter) -> None:
         self.client = client
@@ -85,13 +89,21 @@ class WebScreen:
 
     def say(self, utterance: Utterance | None) -> None:
         """What the borrowed window methods say through ``window.say``: to this client."""
-        self.client.say(utterance)
+        if self._trying is None:  # a button being tried says nothing
+            self.client.say(utterance)
 
     def act_move(self, move: Move) -> bool:
+        if self._trying is not None:  # only checked, as the table and the game would check it
+            self.client.check(self.session, "move")
+            self.game.check_move(move)
+            return True
         return self.client.execute(Command("move", move=move))
 
     def roll(self) -> None:
         """R or the throw button: the terminal's roll; with real dice due, their field and the prompt, at once."""
+        if self._trying is not None:
+            self.client.check(self.session, "roll")
+            return
         request = self.session.request()
         if self.session.manual and request is not None:
             self.client.focus("values")
@@ -101,25 +113,71 @@ class WebScreen:
             self.client.execute(Command("roll"))
 
     def type_command(self, start: str = "") -> None:
-        self.client.focus("command", start)
+        if self._trying is None:
+            self.client.focus("command", start)
+
+    def pick_command(self, title: str, grammar: object) -> None:
+        """The window's "Build a strike" and "Build an equation" pickers: on the page, the Command field
+        (where the same strike or equation is typed, read back by the screen reader as it is typed)."""
+        self.type_command()
 
     def focus_on(self, row_key: str, cell_key: str) -> None:
-        self.client.focus(cell_key)
+        if self._trying is None:
+            self.client.focus(cell_key)
 
     def say_focus(self) -> None:
         """A board changed the pressed cell (a number chosen): its new label is said."""
         cell = self.cell(self.pressed_key)
         if cell is not None:
-            self.client.say(answer(cell.label))
+            self.say(answer(cell.label))
 
     def say_die(self, position: int) -> None:
-        self.client.say(answer(self.die_label(position)))
+        self.say(answer(self.die_label(position)))
 
     def confirm(self, question: str, on_yes: Callable[[], object]) -> None:
-        self.client.ask(question, on_yes)
+        if self._trying is None:
+            self.client.ask(question, on_yes)
 
     def to_menu(self) -> None:
-        self.client.table.leave_game("new")
+        if self._trying is None:
+            self.client.table.leave_game("new")
+
+    def why_not(self, cell: Cell) -> str:
+        """Why the button of ``cell`` cannot act now (the refusal Enter on it would get), or ``""`` if it can.
+
+        Its action is tried with every effect held back: a move or a throw only
+        checked (by the table's rules and the game's), what it would say kept
+        (an action that refuses says why), and what the board chose on the way
+        (a number to strike, a die to keep) put back as it was.
+        """
+        if cell.act is None:
+            return ""
+        chosen = {name: value for name, value in vars(self.board).items() if isinstance(value, Chosen)}
+        for name, value in chosen.items():  # a copy to try on; the game itself is shared, never copied
+            setattr(self.board, name, copy.deepcopy(value, {id(value.game): value.game}))
+        self._trying = said = []
+        try:
+            cell.act()
+        except DiceError as refusal:
+            said.append(self.presenter.refusal(refusal).text)
+        finally:
+            self._trying = None
+            for name, value in chosen.items():
+                setattr(self.board, name, value)
+        return said[0] if said else ""
+
+    def attempt(self, action: Callable[[], object]) -> bool:
+        """Run ``action``; a refusal is said (kept, while a button is tried) and changes nothing."""
+        try:
+            action()
+        except DiceError as refusal:
+            said = self.presenter.refusal(refusal)
+            if self._trying is not None:
+                self._trying.append(said.text)
+            else:
+                self.say(said)
+            return False
+        return True
 
     # ------------------------------------------------------------ for the page
 
@@ -153,17 +211,19 @@ class WebScreen:
     def view(self) -> dict[str, Any]:
         """The game as the page draws it: plain data, every word already in the client's language."""
         dice, actions, *board = self.rows()
+        shown = self._cell
         return {
-            "dice": [_cell(cell) for cell in dice.cells],
-            "actions": [_cell(cell) for cell in actions.cells],
+            "dice": [shown(cell) for cell in dice.cells],
+            "actions": [shown(cell) for cell in actions.cells],
             "board": [{"key": row.key, "header": row.header, "turn": row.turn, "panel": row.panel,
-                       "names": row.key == "names", "cells": [_cell(cell) for cell in row.cells]} for row in board],
+                       "names": row.key == "names", "cells": [shown(cell) for cell in row.cells]} for row in board],
             "status": self.presenter.turn_news().text,
             "typed": isinstance(self.board, TypedBoard),
             "values": self.session.manual and self.session.request() is not None,
         }
 
 
-def _cell(cell: Cell) -> dict[str, Any]:
-    return {"key": cell.key, "label": cell.label, "text": cell.text, "note": cell.note, "kind": cell.kind,
-            "value": cell.value, "marked": cell.marked, "act": cell.act is not None}
+    def _cell(self, cell: Cell) -> dict[str, Any]:
+        """A cell as the page draws it; ``why``: why its button cannot act now (``""``: it can)."""
+        return {"key": cell.key, "label": cell.label, "text": cell.text, "note": cell.note, "kind": cell.kind,
+                "value": cell.value, "marked": cell.marked, "act": cell.act is not None, "why": self.why_not(cell)}

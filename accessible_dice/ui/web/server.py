@@ -29,12 +29,13 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import ClientError, WSMsgType, web
 
 from accessible_dice import threads
 from accessible_dice.loop_thread import LoopThread
 from accessible_dice.presentation.i18n import LANGUAGES, language, supported
 from accessible_dice.resources import data_folder
+from accessible_dice.ui.web.messages import Message, checked
 from accessible_dice.ui.web.table import Client, Table
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,13 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE = 4096
 #: Wrong join codes before joining is closed for this launch (a million codes cannot be tried).
 JOIN_TRIES = 20
+#: Pages open at once for one secret (the host's, or one joined device's: a few tabs), and at the whole table.
+PAGES_PER_CLIENT = 4
+PAGES_IN_ALL = 24
+#: Devices that may join one table (each with its own seat, language and terminal).
+DEVICES = 16
+#: The websocket close code that tells a page it was one too many (it tries again later, not at once).
+FULL = 4001
 #: The Content-Security-Policy of every answer: our own script, style, sounds and websocket only.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -52,6 +60,28 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", 
 ASSETS = {"app.js": "text/javascript", "style.css": "text/css"}
 _CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,40}")
 _SOUND = re.compile(r"[a-z_]{1,40}")
+
+
+#: aiohttp's loggers: what they report (a page that closed mid-answer, a malformed request) is technical.
+AIOHTTP_LOGGERS = ("aiohttp.server", "aiohttp.web", "aiohttp.websocket", "aiohttp.access", "aiohttp.internal")
+
+
+class _Technical(logging.Filter):
+    """aiohttp's errors ("Error handling request") kept for the log file, as INFO: the host's terminal
+    (where a screen reader may be reading) shows warnings only, and so only the game's own words."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO:
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def quiet_aiohttp() -> None:
+    """aiohttp's reports to the log file only (once is enough; again changes nothing)."""
+    for name in AIOHTTP_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(one, _Technical) for one in logger.filters):
+            logger.addFilter(_Technical())
 
 
 def _asset(name: str) -> bytes:
@@ -66,6 +96,14 @@ def lan_address() -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
+
+
+class PortTaken(Exception):
+    """The port asked for (``--port``) cannot be served: another program has it, or it is not ours."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(port)
+        self.port = port
 
 
 class WebServer:
@@ -101,9 +139,17 @@ class WebServer:
     # ------------------------------------------------------------ starting and stopping
 
     def start(self) -> None:
-        """Serve on a free port (or the one given); returns once the port is open."""
+        """Serve on a free port (or the one given); returns once the port is open.
+
+        A port that cannot be had (taken, or not ours to take) raises :class:`PortTaken`, and nothing runs.
+        """
+        quiet_aiohttp()
         self.network.start()
-        self.network.call(self._start(), 30)
+        try:
+            self.network.call(self._start(), 30)
+        except OSError as refusal:
+            self.network.close()
+            raise PortTaken(self.port) from refusal
         threads.start(self.table.thread)
 
     async def _start(self) -> None:
@@ -114,7 +160,12 @@ class WebServer:
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "0.0.0.0" if self.listen else "127.0.0.1", self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError:
+            await self._runner.cleanup()
+            self._runner = None
+            raise
         self.port = int(self._runner.addresses[0][1])  # the free port the system gave, when 0 was asked
 
     def stop(self) -> None:
@@ -142,7 +193,7 @@ class WebServer:
         if secrets.compare_digest(query.get("k", ""), self.token):
             return self.table.host
         code = self.table.join_code
-        if code is None or not self.listen or self.wrong_codes >= JOIN_TRIES:
+        if code is None or not self.listen or not self._may_try(request):
             return None
         if not secrets.compare_digest(query.get("j", "").strip(), code):
             self.wrong_codes += "j" in query
@@ -150,14 +201,24 @@ class WebServer:
         ident = query.get("c", "")
         if not _CLIENT_ID.fullmatch(ident):
             return None  # the page (joined already) names itself; the join form's answer does not yet
+        if ident not in self.table.clients and len(self.table.clients) > DEVICES:
+            log.info("a device more than %d asked to join; refused", DEVICES)
+            return None
         wanted = supported(query.get("lang")) or self.table.host.language.code
         return self.table.client(ident, language(wanted))
+
+    def _may_try(self, request: web.Request) -> bool:
+        """Whether a join code may be tried: before :data:`JOIN_TRIES` wrong ones, or always by a device
+        that joined already (its page names it, ``c``: a reload, or its websocket back after the Wi-Fi
+        dropped, is not locked out by someone else's guesses)."""
+        ident = request.query.get("c", "")
+        return self.wrong_codes < JOIN_TRIES or (bool(_CLIENT_ID.fullmatch(ident)) and ident in self.table.clients)
 
     def _secret_ok(self, request: web.Request) -> bool:
         query = request.query
         if secrets.compare_digest(query.get("k", ""), self.token):
             return True
-        return (self.listen and self.table.join_code is not None and self.wrong_codes < JOIN_TRIES
+        return (self.listen and self.table.join_code is not None and self._may_try(request)
                 and secrets.compare_digest(query.get("j", "").strip(), self.table.join_code))
 
     # ------------------------------------------------------------ the routes
@@ -209,6 +270,9 @@ class WebServer:
             raise web.HTTPForbidden(text="Forbidden")
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
         await ws.prepare(request)
+        if len(client.sockets) >= PAGES_PER_CLIENT or len(self._sockets) >= PAGES_IN_ALL:
+            await _too_many(ws, client)
+            return ws
         outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
         def send(message: dict[str, Any]) -> None:
@@ -226,9 +290,19 @@ class WebServer:
         finally:
             self._sockets.discard(ws)
             client.sockets.remove(send)
+            self.table.post(client, {"t": "gone"})
             outbox.put_nowait(None)
             await writer
         return ws
+
+
+async def _too_many(ws: web.WebSocketResponse, client: Client) -> None:
+    """One page too many: told so in its language, in words its screen reader says, and closed."""
+    log.info("a page more than the table takes was refused")
+    # Translators: the web page, opened once too often (more tabs or devices than the table takes).
+    text = client.language._("This game is open in too many pages. Close one, and this page joins by itself.")
+    await ws.send_str(json.dumps({"t": "full", "text": text}, ensure_ascii=False))
+    await ws.close(code=FULL, message=b"too many pages")
 
 
 async def _no_icon(request: web.Request) -> web.StreamResponse:
@@ -237,22 +311,23 @@ async def _no_icon(request: web.Request) -> web.StreamResponse:
 
 
 async def _write(ws: web.WebSocketResponse, outbox: asyncio.Queue[dict[str, Any] | None]) -> None:
+    """What the table says to one page, in order; a page that went away mid-message is simply gone."""
     while (message := await outbox.get()) is not None:
         if ws.closed:
             return
-        await ws.send_str(json.dumps(message, ensure_ascii=False))
+        try:
+            await ws.send_str(json.dumps(message, ensure_ascii=False))
+        except (ConnectionError, ClientError) as gone:
+            log.info("a page went away while it was sent a message: %r", gone)
+            return
 
 
-def _message(raw: Any) -> dict[str, Any] | None:
-    """A page's message as a JSON object, or ``None`` (dropped: not text, not JSON, not an object)."""
+def _message(raw: Any) -> Message | None:
+    """A page's message, checked (:func:`.messages.checked`), or ``None``: dropped, as one that is not text."""
     if raw.type != WSMsgType.TEXT:
+        log.info("a page sent a websocket message of type %s, dropped", raw.type)
         return None
-    try:
-        message = json.loads(raw.data)
-    except ValueError:
-        log.info("a page sent a message that is not JSON")
-        return None
-    return message if isinstance(message, dict) and message.get("t") not in ("stop", "hello") else None
+    return checked(raw.data)
 
 
 def _preferred(header: str) -> str | None:

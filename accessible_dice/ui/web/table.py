@@ -42,21 +42,17 @@ from accessible_dice.ui.commands import Command
 from accessible_dice.ui.terminal import AFTER_GAME, YES, Announcer, Terminal
 from accessible_dice.ui.terminal.menu import Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.ui.web.messages import Message
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.game import ACTING, CHANGING, REVIEW, ComputerPlaying, NoComputerPlaying
+from accessible_dice.ui.window.game import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
 
 #: The file in the data folder where the menu keeps the last new game's choices (as the terminal's).
 MENU_MEMORY = "last-game.json"
-#: A message the page sends; plain data, checked field by field.
-Message = dict[str, Any]
 #: The kind of the table's own message that the strategy took long or is ready (never a page's: pages send text).
 STRATEGY_NEWS = object()
-#: The keys of the page that ask what the window's keys ask (the terminal's command of that name).
-KEY_COMMANDS = (*REVIEW, "hint", "undo", "redo", "roll", "repeat", "previous", "next", "oldest", "newest",
-                "help", "rules", "history", "stop")
 
 
 class NotYourTurn(IllegalMove):
@@ -183,14 +179,16 @@ class Client:
     def gather(self, said: Message) -> None:
         self.gathered.append(said)
 
-    def send_gathered(self) -> None:
+    def send_gathered(self, turn: bool = False) -> None:
         """What one step made this client hear, as one announcement: Orca says lines that come close
-        together in an order of its own (docs/web-orca.md), one insertion it says as it is."""
+        together in an order of its own (docs/web-orca.md), one insertion it says as it is. ``turn``: one
+        of the computer turns N plays at once (the page leaves the time to say it before the next)."""
         if not self.gathered:
             return
         gathered, self.gathered = self.gathered, []
-        self.send({"t": "say", "text": " ".join(said["text"] for said in gathered),
-                   "interrupt": any(said["interrupt"] for said in gathered),
+        texts = [said["text"] for n, said in enumerate(gathered) if n == 0 or said["text"] != gathered[n - 1]["text"]]
+        self.send({"t": "say", "text": " ".join(texts),  # the same sentence twice in a row is said once
+                   "interrupt": any(said["interrupt"] for said in gathered), "turn": turn,
                    "cues": [cue for said in gathered for cue in said["cues"]]})
 
     def deliver(self) -> None:
@@ -224,16 +222,21 @@ class Client:
             return player == self.seat
         return self.host and player not in self.table.taken_seats()
 
+    def check(self, session: Session, name: str) -> None:
+        """Refuse the command ``name`` if the table's rules forbid it now: a computer is to act, or (with
+        one device per player) it is another seat's turn. The game's own rules are the game's."""
+        if name in ACTING and session.computer_to_act():
+            raise ComputerPlaying(name=session.game.players[session.game.current_player() or 0])
+        referee = self.host and name in ("undo", "redo")  # the host may take back anyone's step
+        if name in CHANGING and not (referee or self.may_act(session)):
+            raise NotYourTurn(name=session.game.players[session.game.current_player() or 0])
+
     def execute(self, command: Command) -> bool:
         """Carry out a command as the terminal does; a refusal is said and changes nothing."""
         session = self.table.session
         assert session is not None and self.presenter is not None
         try:
-            if command.name in ACTING and session.computer_to_act():
-                raise ComputerPlaying(name=session.game.players[session.game.current_player() or 0])
-            referee = self.host and command.name in ("undo", "redo")  # the host may take back anyone's step
-            if command.name in CHANGING and not (referee or self.may_act(session)):
-                raise NotYourTurn(name=session.game.players[session.game.current_player() or 0])
+            self.check(session, command.name)
             before = tuple(session.game.history)
             self.terminal.execute(command, session, self.presenter)
             if command.name in ("undo", "redo"):
@@ -298,7 +301,7 @@ class Client:
         session = table.session
         if session is None or self.screen is None:
             # Translators: the web page's heading while the main menu is shown.
-            shown.update(screen="menu", title=_("Main menu"), prompt=self.prompt if self.host else "",
+            shown.update(screen="menu", title=_("Main menu"), prompt=self.prompt if self.host else waiting_words(_),
                          choices=self.choices if self.host else [])
             return shown
         shown.update(screen="game", title=_(TITLES[session.game.id]), **self.screen.view(),
@@ -306,6 +309,11 @@ class Client:
                      players=list(session.game.players), taken=sorted(table.taken_seats()),
                      over=session.game.is_over())
         return shown
+
+
+def waiting_words(_: Callable[[str], str]) -> str:
+    # Translators: with one device per player: the host left the game for the main menu.
+    return _("The host went back to the main menu. The game is saved; this page follows the next one.")
 
 
 def page_words(lang: Language) -> Message:
@@ -350,6 +358,9 @@ def page_words(lang: Language) -> Message:
         "watch": _("Nobody: only follow the game"),
         # Translators: on the web page, opened again: what was said before it was opened, a list to read.
         "earlier": _("Said before"),
+        # Translators: said by the web page when it lost its connection to the program (closed, or the network).
+        "lost": _("The game does not answer: its program was closed, or the connection was lost. "
+                  "This page keeps trying to reach it."),
         # Translators: a setting of the web page, for players without a screen reader.
         "voice": _("Speak with the browser's voice"),
         "language_names": {code: Locale.parse(code).get_display_name(lang.code) for code in LANGUAGES},
@@ -405,7 +416,9 @@ class Table:
             return list(self.clients.values())
 
     def taken_seats(self) -> set[int]:
-        return {client.seat for client in self.members() if client.seat is not None}
+        """The seats of the devices with a page open: a device whose tab was closed leaves its seat to the
+        host's page (which plays it) or to a device that takes it; it gets it back on a reload if still free."""
+        return {client.seat for client in self.members() if client.seat is not None and client.sockets}
 
     def post(self, client: Client | None, message: Message) -> None:
         self.inbox.put((client, message))
@@ -451,10 +464,11 @@ class Table:
             client, message = self.next_message()
             if client is None or not client.host:
                 continue
-            if message.get("t") == "choice" and isinstance(message.get("n"), int):
+            if message["t"] == "choice":
                 return str(message["n"])
-            if message.get("t") == "line":
+            if message["t"] == "line":
                 return str(message["text"])
+            log.info("a message from the page has no meaning in the menu: %.80r", message)
 
     def next_message(self, timeout: float | None = None) -> tuple[Client | None, Message]:
         """The next message for the game; what any screen answers the same (hello, language) is handled here."""
@@ -468,11 +482,13 @@ class Table:
                     client.say(client.join_game(self.session).turn_answer())
                 self.refresh()
                 client.deliver()
-            elif client is not None and kind == "lang" and message.get("code") in LANGUAGES:
+            elif kind == "gone":  # a page closed (the server's): a seat it held may be free now
+                self.refresh()
+            elif client is not None and kind == "lang":
                 client.set_language(language(message["code"]))
                 self.refresh()
             elif client is not None and kind == "setting":
-                self.change_setting(client, str(message.get("key")), str(message.get("value")))
+                self.change_setting(client, message["key"], message["value"])
             elif client is not None and kind is STRATEGY_NEWS:
                 Terminal.strategy_news(client.terminal, bool(message["ready"]))
                 self.refresh()
@@ -488,11 +504,12 @@ class Table:
         self.refresh()
 
     def refresh(self) -> None:
-        """Every page shown as it is now, and told what was said since it was last drawn."""
+        """Every page shown as it is now, and then told what was said since it was last drawn: the page
+        moves its focus (if it does) before the announcement, which waits for the focus to settle."""
         for client in self.members():
-            client.send_gathered()
             if client.sockets:
                 client.send(client.view())
+            client.send_gathered()
 
     # ------------------------------------------------------------ a game
 
@@ -543,11 +560,11 @@ class Table:
             return
         if client is None:
             return
-        if computer and message.get("t") in ("step", "skip"):
+        if computer and message["t"] in ("step", "skip"):
             self.computer_step(session, all_of_them=message["t"] == "skip")
-        elif message.get("t") == "step":  # Enter on the page itself: the terminal's empty line (the one move)
+        elif message["t"] == "step":  # Enter on the page itself: the terminal's empty line (the one move)
             self.handle(client, {"t": "line", "text": ""})
-        elif message.get("t") == "skip" and client.presenter is not None:
+        elif message["t"] == "skip" and client.presenter is not None:
             client.say(client.presenter.refusal(NoComputerPlaying()))
         else:
             self.handle(client, message)
@@ -557,6 +574,7 @@ class Table:
         terminal, presenter = self.host.terminal, self.host.presenter
         assert presenter is not None
         while True:
+            player = session.game.current_player()
             if session.request() is not None:
                 terminal.report(session, presenter, session.computer_step())
             else:
@@ -565,40 +583,44 @@ class Table:
                 terminal.computer_plays(session, presenter, move, advice)
             if not (all_of_them and not session.game.is_over() and session.computer_to_act()):
                 return
+            if session.game.current_player() != player:  # N: each computer turn its own line, in order
+                for client in self.members():
+                    client.send_gathered(turn=True)
 
     def handle(self, client: Client, message: Message) -> None:
-        """A message from a page in a game; anything malformed is dropped and changes nothing."""
-        kind = message.get("t")
+        """A message from a page in a game (checked by :func:`.messages.checked`); one that has no meaning
+        now (an answer with no question, a seat without ``--listen``) is dropped and changes nothing."""
+        kind = message["t"]
         screen = client.screen
         if screen is None:
             return
-        if kind == "line" and isinstance(message.get("text"), str):
+        if kind == "line":
             client.line(message["text"])
-        elif kind == "values" and isinstance(message.get("text"), str):
+        elif kind == "values":
             client.execute(Command("values", (message["text"],)))
-        elif kind == "key" and message.get("name") == "roll":
+        elif kind == "key" and message["name"] == "roll":
             screen.roll()  # the throw button's roll: with real dice due, their field and the prompt
-        elif kind == "key" and message.get("name") in KEY_COMMANDS:
-            client.execute(Command(message["name"]))
-        elif kind == "key" and message.get("name") == "everybody" and client.presenter is not None:
-            presenter = client.presenter  # Shift+C, as in the window: every player's board
+        elif kind == "key" and message["name"] == "everybody":
+            presenter = screen.presenter  # Shift+C, as in the window: every player's board
             client.say(combine((presenter.board_answer(p) for p in range(len(screen.game.players))), interrupt=True))
+        elif kind == "key":
+            client.execute(Command(message["name"]))
         elif kind == "explain":
-            screen.explain(message.get("key"))
-        elif kind == "press" and isinstance(message.get("key"), str):
+            screen.explain(message["key"])
+        elif kind == "press":
             if client.may_act(screen.session):
                 screen.press(message["key"])
             else:
                 player = screen.game.current_player() or 0
                 client.say(screen.presenter.refusal(NotYourTurn(name=screen.game.players[player])))
-        elif kind == "number" and message.get("n") in range(0, 10):
-            screen.attempt(lambda: screen.number(message["n"], bool(message.get("shift"))))
+        elif kind == "number":
+            screen.attempt(lambda: screen.number(message["n"], message["shift"]))
         elif kind == "answer" and client.pending is not None:
-            client.line(YES if message.get("yes") is True else "")
+            client.line(YES if message["yes"] else "")
         elif kind == "seat" and self.join_code is not None:
-            self.choose_seat(client, message.get("seat"))
+            self.choose_seat(client, message["seat"])
         else:
-            log.info("a message from the page was not understood: %.80r", message)
+            log.info("a message from the page has no meaning now: %.80r", message)
 
     def choose_seat(self, client: Client, seat: object) -> None:
         """A device takes a player's seat (or none, to watch); a seat another device has is refused."""
@@ -607,6 +629,9 @@ class Table:
         if seat is None:
             client.seat = None
         elif isinstance(seat, int) and 0 <= seat < len(session.game.players) and seat not in self.taken_seats():
+            for other in self.members():  # a device gone (its tab closed) that sat there: no longer
+                if other.seat == seat:
+                    other.seat = None
             client.seat = seat
         else:
             return
@@ -637,4 +662,8 @@ class Table:
         """End the game being played: ``rematch``, or ``new`` for the main menu (the game stays saved)."""
         if client is not None and self.session is not None:
             client.terminal.goodbye(self.session)
+        if outcome == "new":  # the other devices are told why their game is gone
+            for other in self.members():
+                if not other.host:
+                    other.say(news(waiting_words(other.language._)))
         self.outcome = outcome

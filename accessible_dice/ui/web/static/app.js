@@ -19,6 +19,14 @@ function clientId() {
   return id;
 }
 
+// A joined device's address names the device too, so that a reload is still let in once joining has been
+// closed by wrong codes (server.py, _may_try).
+function nameThisDevice() {
+  if (!params.has("j") || params.get("c") === clientId()) return;
+  params.set("c", clientId());
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+}
+
 function connect() {
   const query = new URLSearchParams();
   if (params.has("k")) query.set("k", params.get("k"));
@@ -29,18 +37,33 @@ function connect() {
   }
   socket = new WebSocket(`ws://${location.host}/ws?${query}`);
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => setTimeout(connect, 1000));
+  // One page too many (FULL, the server's 4001): tried again every 10 s, until another page is closed.
+  socket.addEventListener("close", (event) => {
+    if (event.code !== 4001 && state && !toldLost) {  // said once, until the game answers again
+      toldLost = true;
+      announce({text: state.words.lost, interrupt: true, cues: []});
+    }
+    setTimeout(connect, event.code === 4001 ? 10000 : 1000);
+  });
 }
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+let toldFull = false;
+let toldLost = false;
+
 function receive(message) {
+  if (message.t === "state") toldFull = toldLost = false;
   if (message.t === "say") announce(message);
   else if (message.t === "hush") hush();
   else if (message.t === "state") draw(message);
   else if (message.t === "history") earlier(message.texts);
+  else if (message.t === "full" && !toldFull) {  // said once, not at every try
+    toldFull = true;
+    announce({text: message.text, interrupt: true, cues: []});
+  }
 }
 
 // A page opened again shows what was said before, in a list that is not live: seen, never said again.
@@ -56,10 +79,22 @@ function earlier(texts) {
 // apart while Chromium redraws: docs/web-orca.md). So the server sends what one key press made as one
 // announcement, the page inserts it as one line, the next at least GAP later, a repeat is numbered, and
 // a review answer (assertive) goes at once, joining what waited into it.
+//
+// Orca says a live message interrupting whatever it says, and a focus move interrupting the live message
+// (both cut: Orca's speakMessage interrupts). So the focus and the announcements never meet: the server
+// sends the page's new state before what it announces, the page moves its focus (if it does) while drawing
+// it, and an announcement waits SETTLE after a focus move (Orca has begun the focused control's name, and
+// the announcement follows it). The first announcement waits START after the page loaded, while the screen
+// reader reads the page's title and first lines. The computer players' turns N plays at once are lines of
+// their own, spaced by the time a screen reader takes to say each (READ per character), so none cuts the one
+// before; a key the player presses ends that spacing (what is left follows at GAP, and stays in the log).
 const GAP = 400;
+const SETTLE = 800;
+const START = 1500;
+const READ = 55;
 const waiting = [];
 let flushing = null;
-let quietUntil = 0;
+let quietUntil = Date.now() + START;
 let lastText = "";
 let repeats = 1;
 
@@ -70,7 +105,21 @@ function announce(message) {
     clearTimeout(flushing);
     flushing = null;
   }
-  if (flushing === null) flushing = setTimeout(flush, message.interrupt ? 0 : Math.max(0, quietUntil - Date.now()));
+  schedule(message.interrupt ? 0 : quietUntil - Date.now());
+}
+
+function schedule(wait) {
+  if (flushing === null && waiting.length) flushing = setTimeout(flush, Math.max(0, wait));
+}
+
+// Nothing is announced before ``until`` (a focus move just made, or the page just loaded).
+function quietFor(wait) {
+  quietUntil = Math.max(quietUntil, Date.now() + wait);
+  if (flushing !== null && !waiting.some((m) => m.interrupt)) {
+    clearTimeout(flushing);
+    flushing = null;
+    schedule(quietUntil - Date.now());
+  }
 }
 
 function differing(text) {
@@ -97,8 +146,18 @@ function flush() {
     $("log").append(line);
   }
   voice(text, interrupting);
-  quietUntil = Date.now() + GAP;
-  if (waiting.length) flushing = setTimeout(flush, GAP);
+  const turns = batch.every((m) => m.turn) && waiting.length;  // N's turns: each said whole before the next
+  quietUntil = Date.now() + (turns ? Math.max(GAP, text.length * READ) : GAP);
+  schedule(quietUntil - Date.now());
+}
+
+// A key the player presses: lines still spaced out for reading come at GAP now (the player moved on).
+function hurry() {
+  if (flushing === null || !waiting.length) return;
+  quietUntil = Math.min(quietUntil, Date.now() + GAP);
+  clearTimeout(flushing);
+  flushing = null;
+  schedule(quietUntil - Date.now());
 }
 
 // ---------------------------------------------------------------- the browser's voice (a page setting)
@@ -162,7 +221,7 @@ function element(tag, props = {}, ...children) {
   for (const [name, value] of Object.entries(props)) {
     if (name === "text") made.textContent = value;
     else if (name === "className") made.className = value;
-    else if (name.startsWith("data-") || name.startsWith("aria-")) made.setAttribute(name, value);
+    else if (name === "role" || name.startsWith("data-") || name.startsWith("aria-")) made.setAttribute(name, value);
     else made[name] = value;
   }
   made.append(...children);
@@ -178,14 +237,30 @@ function redraw(container, data, build) {
   container.replaceChildren(...build(data));
 }
 
+// A button that cannot act now is marked unavailable (aria-disabled), with the reason as its description
+// ("That is cpu's; it is Anna's turn."); Enter on it still says that reason. The page never moves the focus
+// to one (restoreFocus).
+let described = 0;
 function cellButton(cell) {
   const button = element("button", {type: "button", className: `cell ${cell.kind}${cell.marked ? " marked" : ""}`,
                                     "data-key": cell.key, "aria-label": cell.label});
   if (cell.kind === "die") button.append(dieFace(cell.value));
   button.append(element("span", {className: "text", text: cell.text}));
   if (cell.note) button.append(element("span", {className: "note", text: cell.note}));
+  if (cell.why) {
+    described += 1;
+    const why = element("span", {id: `why${described}`, className: "visually-hidden", text: cell.why});
+    button.setAttribute("aria-disabled", "true");
+    button.setAttribute("aria-describedby", why.id);
+    button.classList.add("unavailable");
+    button.append(why);
+  }
   button.addEventListener("click", () => send({t: "press", key: cell.key}));
   return button;
+}
+
+function available(node) {
+  return Boolean(node) && node.getAttribute("aria-disabled") !== "true" && !node.closest("[hidden]");
 }
 
 function dieFace(value) {
@@ -223,21 +298,38 @@ function boardTables(rows) {
     if (last && last.panel === row.panel) last.rows.push(row);
     else groups.push({panel: row.panel, rows: [row]});
   }
+  // Every table has column and row headings (table navigation names both): a "names" row's labels, or the
+  // text every row shows in that column (Shut the Box's flap numbers), else the column's number, or for one
+  // column the only player's name (a Yatzy scorecard alone), else the board's name; a row's own header, else its player's (the rows after a board's first), else
+  // the only player's name, else the row's number.
+  // The roles are given explicitly: a wide table reflows at 400 % (style.css), and a table whose rows are
+  // no longer laid out as a table keeps its table semantics only so.
   return groups.map((group) => {
-    const table = element("table", {className: "board"});
+    const table = element("table", {className: "board", role: "table"});
     const names = group.rows.find((row) => row.names);
-    if (names) {
-      table.append(element("thead", {}, element("tr", {}, element("td"),
-        ...names.cells.map((cell) => element("th", {scope: "col", className: cell.marked ? "turn" : "",
-                                                    text: cell.label})))));
-    }
-    const body = element("tbody");
-    for (const row of group.rows.filter((r) => !r.names)) {
-      const line = element("tr", {className: row.turn ? "turn" : ""});
-      if (group.rows.some((r) => r.header)) line.append(element("th", {scope: "row", text: row.header}));
-      for (const cell of row.cells) line.append(element("td", {}, cellView(cell)));
+    const rows = group.rows.filter((r) => !r.names);
+    const width = Math.max(0, ...rows.map((r) => r.cells.length));
+    const columns = names ? names.cells.map((cell) => ({text: cell.label, turn: cell.marked}))
+      : Array.from({length: width}, (_, i) => {
+        const texts = new Set(rows.map((r) => (r.cells[i] ? r.cells[i].text : "")));
+        const [only] = texts;
+        const one = width === 1 ? (state.players.length === 1 ? state.players[0] : state.words.board) : String(i + 1);
+        return {text: texts.size === 1 && only ? only : one, turn: false};
+      });
+    if (width > 4) table.classList.add("wide");
+    table.append(element("thead", {role: "rowgroup"}, element("tr", {role: "row"}, element("td", {role: "cell"}),
+      ...columns.map((column) => element("th", {scope: "col", role: "columnheader",
+                                                className: column.turn ? "turn" : "", text: column.text})))));
+    const body = element("tbody", {role: "rowgroup"});
+    let header = "";
+    rows.forEach((row, index) => {
+      header = row.header || (header && index ? header : "");
+      const line = element("tr", {className: row.turn ? "turn" : "", role: "row"});
+      const own = row.header || header || (state.players.length === 1 ? state.players[0] : String(index + 1));
+      line.append(element("th", {scope: "row", role: "rowheader", text: own}));
+      for (const cell of row.cells) line.append(element("td", {role: "cell"}, cellView(cell)));
       body.append(line);
-    }
+    });
     table.append(body);
     const scroller = element("div", {className: "scroll", tabIndex: 0, role: "group",
                                      "aria-label": state.words.board});
@@ -302,31 +394,45 @@ function seats(next) {
   $("seat").value = next.seat === null ? "" : String(next.seat);
 }
 
+// Where the focus goes after each step (docs/web.md, "Where the focus goes"): it stays where it is while
+// that control is still there and can act; otherwise it goes to one place: the field for real dice when
+// they are due, Yes when a question is asked, the place the game asked for (the Command field for a typed
+// move), else the first button that can act (a choice in the menu; a move, else a die, else the board in a
+// game), else the Moves heading. Each move makes the next announcement wait (quietFor).
 function restoreFocus(key, lost, next, fieldOpened) {
-  if (fieldOpened) {  // real dice are due: their field, as the window opens it by itself
-    $("values").focus();
-    return;
+  const before = document.activeElement;
+  const wanted = focusWanted(key, lost, next, fieldOpened);
+  if (wanted && wanted !== before) {
+    wanted.focus();
+    if (next.focus && next.focus.text && wanted === $("command")) wanted.value = next.focus.text;
+    if (document.activeElement === wanted) quietFor(SETTLE);
   }
+}
+
+function focusWanted(key, lost, next, fieldOpened) {
+  if (fieldOpened) return $("values");  // real dice are due: their field, as the window opens it by itself
   if (next.focus) {
-    const wanted = next.focus.target === "command" ? $("command") : next.focus.target === "values" ? $("values")
+    const asked = next.focus.target === "command" ? $("command") : next.focus.target === "values" ? $("values")
       : document.querySelector(`[data-key="${CSS.escape(next.focus.target)}"]`);
-    if (wanted) {
-      wanted.focus();
-      if (next.focus.text && wanted === $("command")) wanted.value = next.focus.text;
-      return;
-    }
+    if (asked) return asked;
   }
-  if (next.question !== null && next.question !== undefined && !$("question").contains(document.activeElement)) {
-    $("yes").focus();
-    return;
+  if (next.question !== null && next.question !== undefined) {
+    return $("question").contains(document.activeElement) ? null : $("yes");
   }
-  if (document.activeElement && document.activeElement !== document.body) return;
+  const now = document.activeElement;
+  const inPage = now && now !== document.body && now.isConnected && !now.closest("[hidden]");  // (a field just
+  // hidden, as the real dice's once they are typed, keeps the focus until the browser drops it to the body)
+  const resting = now === $("moves-h");  // the place of last resort: left as soon as a button can act
+  if (inPage && !resting && (!now.dataset.key || available(now))) return null;  // still there and able to act
   const again = key ? document.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
-  if (again) again.focus();
-  else if (lost === false || key) {
-    const first = document.querySelector(next.screen === "menu" ? "#choices button" : "#actions button");
-    (first || $("command")).focus();
+  if (available(again)) return again;
+  if (!key && lost && !inPage) return null;  // the player had put the focus nowhere: it is left so
+  const places = next.screen === "menu" ? ["#choices button"] : ["#actions button", "#dice button", "#board button"];
+  for (const place of places) {
+    const first = Array.from(document.querySelectorAll(place)).find(available);
+    if (first) return first;
   }
+  return resting ? null : next.screen === "menu" ? $("command") : $("moves-h");
 }
 
 // ---------------------------------------------------------------- what the player does
@@ -358,7 +464,7 @@ function key(event) {
     message = {t: "number", n: Number(event.code.slice(5)), shift: event.shiftKey};
   } else if (lower === "n") {
     message = {t: "skip"};
-  } else if (event.key === "Enter" && target === document.body) {
+  } else if (event.key === "Enter" && (target === document.body || target === $("moves-h"))) {
     message = {t: "step"};
   } else if (lower === "e") {
     message = {t: "explain", key: target.dataset ? target.dataset.key : undefined};
@@ -390,9 +496,11 @@ function start() {
   $("voice").addEventListener("change", () => localStorage.setItem("accessible-dice-voice",
                                                                    $("voice").checked ? "on" : "off"));
   document.addEventListener("keydown", key);
+  document.addEventListener("keydown", hurry);
   for (const gesture of ["click", "keydown"]) {
     document.addEventListener(gesture, () => { if (audio) audio.resume(); });
   }
+  nameThisDevice();
   connect();
 }
 
