@@ -86,7 +86,8 @@ def test_the_menus_settings_screen_changes_settings_until_enter(tmp_path: Path) 
     assert result.lines[5].startswith(refused("theme cannot be plaid; use yellow-on-black, white-on-black, "
                                               "black-on-white, or low-contrast"))
     assert result.lines[7] == ("theme is yellow-on-black; it can be yellow-on-black, white-on-black, "
-                               "black-on-white, or low-contrast.")
+                               "black-on-white, or low-contrast. The window's colours: high contrast, or low contrast "
+                               "for eyes that it dazzles.")
     assert result.lines[-2].startswith("Main menu:") and result.lines[-1] == "Goodbye."
     assert config.load(tmp_path / "config" / "settings.toml").settings.sound_mute
 

@@ -40,7 +40,7 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "Anna threw 6. 6 kept. Anna scores 9 points; 9 points in total. Ben's turn.",
         "Ben, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
         "Ben threw 3, 3, 3, 3, and 3. All kept. Ben scores 0 points; 0 points in total. Round 1 of 1 over.",
-        "Game over. Ben wins with 0 points. Then Anna 9 points.",
+        "Game over. Ben wins with 0 points. Then Anna with 9 points.",
         AFTER_GAME,
         "Goodbye.",
     ]
