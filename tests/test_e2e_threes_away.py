@@ -29,7 +29,8 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         refused("Die 1: 7 is not valid, enter 1 to 6."),
         "Anna threw 1 for the rounds. The game has 1 round. Anna's turn.",
         "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
-        refused("Throw the dice first."),
+        refused("The dice's values come first. Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or "
+                "35516."),
         "Anna threw 3, 2, 6, 4, and 5. Keep the 3: die 1.",
         refused("Keep every 3: die 1 shows 3."),
         "3 and 2 kept, 2 points so far.",
