@@ -31,11 +31,11 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
         refused("The dice's values come first. Anna, throw 5 dice and type their values from 1 to 6, like 3 5 5 1 6 or "
                 "35516."),
-        "Anna threw 3, 2, 6, 4, and 5. Keep the 3: die 1.",
+        "Anna threw 3, 2, 6, 4, and 5. Keep the 3: die 1. Press Enter for Keep die 1 (3).",
         refused("Keep every 3: die 1 shows 3."),
         "3 and 2 kept, 2 points so far.",
         "Anna, throw 3 dice and type their values from 1 to 6, like 3 5 5 or 355.",
-        "Anna threw 6, 3, and 1. Keep the 3: die 2.",
+        "Anna threw 6, 3, and 1. Keep the 3: die 2. Press Enter for Keep die 2 (3).",
         "3 and 1 kept, 3 points so far.",
         "Anna, throw 1 die and type its value from 1 to 6, like 3.",
         "Anna threw 6. 6 kept. Anna scores 9 points; 9 points in total. Ben's turn.",

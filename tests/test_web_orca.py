@@ -305,7 +305,7 @@ def test_orca_says_every_announcement_of_a_whole_shut_the_box_game_once(shut_the
     assert len(moments) == 1 + 9 + 8  # the opening, nine throws, eight moves (one throw shut nothing)
     assert moments[-1] == ["Flap 10 shut. Box shut! Game over: 9 turns. Type rematch, or press Enter, to play "
                            "again with the same players and options; new for another game; quit to stop. You can "
-                           "still type board, standings or history."]  # what the last key press made: one announcement, in order
+                           "still type board, standings or history."]  # the last key press's one announcement
 
 
 def test_orca_says_the_announcements_of_a_moment_in_the_pages_order(shut_the_box: Game) -> None:
