@@ -29,8 +29,8 @@ from accessible_dice.ui import commands
 #: The languages the end-to-end games are played in: English, and Czech as the other.
 LANGUAGES = ("en", "cs")
 #: What the program says once a game is over (and input has not ended yet).
-AFTER_GAME = ("Type rematch or press Enter to play again with the same players and options, new for another game, "
-              "or quit. board, standings and history still answer.")
+AFTER_GAME = ("Type rematch, or press Enter, to play again with the same players and options; new for another game; "
+              "quit to stop. You can still type board, standings or history.")
 #: The largest number a translation may say as a word instead of digits ("jedno kolo", "tří kostek").
 SAID_IN_WORDS = 3
 

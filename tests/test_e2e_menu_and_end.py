@@ -73,7 +73,9 @@ def test_CG_03_CG_05_help_works_at_every_menu_step_and_options_explain_themselve
     result = run_cli(CONSOLE, typed, tmp_path)
     text = "\n".join(result.lines)
     assert text.count("Type back for the main menu, or quit to leave.") == 5
-    assert "Type the number or the name of a choice. Enter: New game." in text
+    # What each item is for comes between (CG-03), then the Enter choice.
+    assert "Type the number or the name of a choice. 1 New game: Choose a game" in text
+    assert "8 Quit: Leave the program; a game under way is saved. Enter: New game." in text
     assert "Type an option, an equals sign and a value, like easy=no; or press Enter to go on." in text
     assert "cannot be ;" not in text and '""' not in text
     assert "Shut the Box: Player. 2 rounds." in text

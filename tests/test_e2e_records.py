@@ -60,7 +60,7 @@ def test_a_finished_game_is_recorded_and_its_record_said_in_the_next_game_and_th
     assert menu.lines[1:4] == ["Score history: 1 finished game.", "Personal bests and averages:",
                                menu.lines[3]] and menu.lines[3].startswith("Shut the Box, Anna: 1 game")
     assert menu.lines[5] == "Latest games:"
-    assert menu.lines[6].endswith("Shut the Box: Anna 0 penalty points and Ben 49 penalty points.")
+    assert menu.lines[6].endswith("Shut the Box: Anna with 0 penalty points and Ben with 49 penalty points.")
     assert menu.lines[7].startswith("Main menu:")
 
 
@@ -86,7 +86,8 @@ def test_the_menus_settings_screen_changes_settings_until_enter(tmp_path: Path) 
     assert result.lines[5].startswith(refused("theme cannot be plaid; use yellow-on-black, white-on-black, "
                                               "black-on-white, or low-contrast"))
     assert result.lines[7] == ("theme is yellow-on-black; it can be yellow-on-black, white-on-black, "
-                               "black-on-white, or low-contrast.")
+                               "black-on-white, or low-contrast. The window's colours: high contrast, or low contrast "
+                               "for eyes that it dazzles.")
     assert result.lines[-2].startswith("Main menu:") and result.lines[-1] == "Goodbye."
     assert config.load(tmp_path / "config" / "settings.toml").settings.sound_mute
 

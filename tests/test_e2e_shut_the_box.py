@@ -56,7 +56,7 @@ def test_a_whole_game_with_real_dice_and_bad_input_at_every_prompt(tmp_path: Pat
     assert lines[14] == "Flaps 1 and 2 shut. Ben's turn."
     # The end of the game on its own line, the winner first; then what can be done (here input ends).
     assert lines[-4:] == ["Flap 10 shut. Anna shut the box!",
-                          "Game over. Anna wins with 0 penalty points. Then Ben 49 penalty points.",
+                          "Game over. Anna wins with 0 penalty points. Then Ben with 49 penalty points.",
                           AFTER_GAME, "Goodbye."]
     assert lines.count("Ben threw 6 and 6. Nothing can be shut. Anna's turn.") == 5
     # A finished game leaves nothing to resume.

@@ -122,7 +122,7 @@ def test_a_seeded_game_against_the_computer_through_the_real_command_line(tmp_pa
     # the rest of the typed moves until the input ends.
     end = next(number for number, line in enumerate(result.lines) if line.startswith("Game over."))
     assert result.lines[end - 1].startswith("cpu banks ") and result.lines[end].startswith("Game over. cpu wins with ")
-    assert result.lines[end + 1].startswith("Type rematch or press Enter to play again")
+    assert result.lines[end + 1].startswith("Type rematch, or press Enter, to play again")
     over = printed_refusal("The game is over.")
     assert result.lines[end + 2:] == [over] * (len(result.lines) - end - 3) + ["Goodbye."]
     if result.other is not None:

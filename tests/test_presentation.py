@@ -95,7 +95,7 @@ def test_the_end_names_the_winner_and_the_standings() -> None:
     spoken = say.announce(game.apply(Shut("sum")))
     assert game.is_over()
     assert spoken.text == ("Flap 10 shut. Anna shut the box! Game over. Anna wins with 0 penalty points. "
-                           "Then Ben 49 penalty points.")
+                           "Then Ben with 49 penalty points.")
     assert Cue("bonus") in spoken.cues and spoken.cues[-1] == Cue("win")
 
 

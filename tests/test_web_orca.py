@@ -310,9 +310,9 @@ def test_orca_says_every_announcement_of_a_whole_shut_the_box_game_once(shut_the
     spoken, moments = shut_the_box.spoken(), shut_the_box.moments
     assert by_moment(spoken, moments) == sorted_moments(moments)
     assert len(moments) == 1 + 9 + 8  # the opening, nine throws, eight moves (one throw shut nothing)
-    assert moments[-1] == ["Flap 10 shut. Box shut! Game over: 9 turns. Type rematch or press Enter to play again "
-                           "with the same players and options, new for another game, or quit. board, standings and "
-                           "history still answer."]  # what the last key press made: one announcement, in order
+    assert moments[-1] == ["Flap 10 shut. Box shut! Game over: 9 turns. Type rematch, or press Enter, to play "
+                           "again with the same players and options; new for another game; quit to stop. You can "
+                           "still type board, standings or history."]  # the last key press's one announcement
 
 
 def test_orca_says_the_announcements_of_a_moment_in_the_pages_order(shut_the_box: Game) -> None:
