@@ -293,16 +293,16 @@ def _keep_values(keeps: np.ndarray) -> np.ndarray:
         total = keeps[more[:, 0]]
         for face in range(1, FACES):
             total += keeps[more[:, face]]
-        keeps[level] = total / FACES
+        np.divide(total, FACES, out=keeps[level])
     return keeps
 
 
-def _best_keeps(keeps: np.ndarray) -> np.ndarray:
-    """(462, N), new: in the throws' rows, each throw's worth with a re-throw to come, its best sub-keep.
+def _best_keeps(keeps: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """(462, N), new (or ``out``): in the throws' rows, each throw's worth with a re-throw to come, its best sub-keep.
 
     The other rows hold each smaller keep's best sub-keep, which :func:`_keep_values` then overwrites.
     """
-    best = np.empty_like(keeps)
+    best = np.empty_like(keeps) if out is None else out
     best[0] = keeps[0]
     for size, level in enumerate(LEVELS[1:], start=1):
         less = _LESS[level.start - 1:level.stop - 1]
@@ -310,7 +310,7 @@ def _best_keeps(keeps: np.ndarray) -> np.ndarray:
         for i in range(1, DICE):
             more = _DISTINCT[size][i]  # the keeps with another distinct face to take away: a prefix
             np.maximum(below[:more], best[less[:more, i]], out=below[:more])
-        best[level] = np.maximum(keeps[level], below)
+        np.maximum(keeps[level], below, out=best[level])
     return best
 
 
@@ -327,12 +327,12 @@ def _turn_value(final: np.ndarray) -> np.ndarray:
     The worth of ``_turn_keeps(final)[0][0]`` (summed another way), for the build, which needs no
     more: it holds one stage's work arrays at a time instead of three.
     """
-    keeps = _keep_values(final)
-    for _ in range(THROWS - 2):
-        keeps = _keep_values(_best_keeps(keeps))
+    keeps, spare = _keep_values(final), np.empty_like(final)
+    for _ in range(THROWS - 2):  # two arrays in turn: each stage is made from the other
+        keeps, spare = _keep_values(_best_keeps(keeps, out=spare)), keeps
     # Before the first throw only the empty keep counts: the chance-weighted mean of the throws, summed
     # row by row (numpy's sum over the first axis), so every machine adds in the same order (no BLAS).
-    return (_CHANCE[:, None] * _best_keeps(keeps)[THROWN]).sum(axis=0)
+    return (_CHANCE[:, None] * _best_keeps(keeps, out=spare)[THROWN]).sum(axis=0)
 
 
 def layers(order: str) -> Iterator[tuple[np.ndarray, np.ndarray]]:
