@@ -11,9 +11,15 @@
 - Every answer carries a strict Content-Security-Policy (no inline script or
   style, nothing from elsewhere), and the page puts every word in with
   ``textContent``, never as markup.
-- A message is at most :data:`MAX_MESSAGE` bytes of JSON (an object); anything
-  else is dropped and changes nothing. Typed text goes to the same parser,
+- A message is at most :data:`MAX_MESSAGE` bytes of JSON, checked by
+  :func:`.messages.checked` (its kind, each field's type); anything else is
+  dropped, logged, and changes nothing. Typed text goes to the same parser,
   and so through the same parse-then-apply path, as in the terminal.
+- At most :data:`PAGES_PER_CLIENT` pages for one secret and
+  :data:`PAGES_IN_ALL` in all; one more is told why, in its language.
+- aiohttp's own reports go to the log file, never to the host's terminal
+  (:func:`quiet_aiohttp`), and a port asked for that cannot be had is
+  :class:`PortTaken`, said in words by ``run_web``.
 """
 
 from __future__ import annotations
