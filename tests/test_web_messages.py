@@ -219,3 +219,38 @@ def test_a_seat_whose_page_was_closed_is_played_by_the_host_until_the_device_is_
     other.join_game(session)
     table.choose_seat(other, 0)  # another device may take it, and the gone one no longer sits there
     assert other.seat == 0 and guest.seat is None
+
+
+def test_the_same_sentence_twice_in_one_announcement_is_said_once(serve: Callable[..., Any]) -> None:
+    """Threes Away's last line was 'No computer player is playing now. No computer player is playing now.'"""
+    server = serve(game="threes-away", players=("Anna",), seed=3, lang="en")
+    client = server.table.clients["host"]
+    page: list[dict[str, Any]] = []
+    said = {"t": "say", "text": "No computer player is playing now.", "interrupt": True, "cues": []}
+    other = {**said, "text": "Anna's turn."}
+    client.gathered = [said, dict(said), other, dict(said)]
+    client.sockets.append(page.append)
+    client.send_gathered()
+    client.sockets.remove(page.append)
+    assert page[-1]["text"] == ("No computer player is playing now. Anna's turn. "
+                                "No computer player is playing now.")  # only a repeat in a row is dropped
+
+
+def test_build_a_strike_opens_the_command_field(serve: Callable[..., Any]) -> None:
+    """The window's picker is the page's Command field; pressing it once ended the table (no pick_command)."""
+    server = serve(game="storeslem", players=("Anna",), seed=2, lang="en")
+    table = server.table
+    for message in ({"t": "press", "key": "random"}, {"t": "key", "name": "roll"}, {"t": "press", "key": "build"},
+                    {"t": "lang", "code": "en"}):
+        table.post(table.host, message)
+    origin = f"http://127.0.0.1:{server.port}"
+
+    async def focus_asked() -> dict[str, Any]:
+        async with aiohttp.ClientSession() as client, client.ws_connect(
+                f"ws://127.0.0.1:{server.port}/ws?k={server.token}", origin=origin) as socket:
+            while True:
+                message = json.loads((await socket.receive(timeout=30)).data)
+                if message.get("t") == "state" and message.get("focus"):
+                    return dict(message["focus"])
+    assert asyncio.run(focus_asked()) == {"target": "command", "text": ""}
+    assert table.thread.is_alive()

@@ -182,8 +182,12 @@ class Game:
         self.moments: list[list[str]] = [self.announced()]
         self.heard_all()
 
+    #: What the page announced during the game, kept when its server stops (the page then says it lost
+    #: the game, which is no announcement of the game's).
+    kept: list[str] | None = None
+
     def announced(self) -> list[str]:
-        return list(self.page.evaluate("window.announced"))
+        return list(self.page.evaluate("window.announced")) if self.kept is None else self.kept
 
     def heard_all(self) -> None:
         """Wait until Orca has said everything the page announced (each as often), and the page has nothing waiting."""
@@ -295,6 +299,7 @@ def play_shut_the_box(stack: OrcaStack, tab: Page) -> Game:
             table.throw(values)
             table.choose(way)
         assert tab.evaluate("document.body.dataset.screen") == "over"
+        table.kept = table.announced()
         return table
     finally:
         server.stop()

@@ -225,9 +225,15 @@ def test_two_devices_join_one_game_each_in_its_language(browser: Any, serve: Cal
     assert len(server.table.session.game.history) == 1
     assert log_lines(guest)[-1].startswith("Vráceno")
     # Twenty wrong codes close joining; the device that joined is still let in when it reloads.
+    wrong = guest.context.new_page()
+    wrong.goto(f"{local}/?j=000000&lang=de")  # a wrong code: the form again, the reason first, in German
+    assert wrong.get_by_role("alert").text_content().startswith("Das ist nicht der Code.")
+    assert wrong.locator("form #code").count() == 1
     for _ in range(JOIN_TRIES):
         status(f"{local}/?j=000000")
-    assert status(f"{local}/?j={code}") == 403  # a new device: joining is closed
+    assert status(f"{local}/?j={code}") == 403  # a new device: joining is closed, and told so
+    wrong.goto(f"{local}/?j={code}&lang=de")
+    assert wrong.get_by_role("alert").text_content().startswith("Beitreten ist geschlossen")
     assert "c=" in guest.url
     before = server.table.clients[guest.evaluate("clientId()")].seat
     guest.reload()

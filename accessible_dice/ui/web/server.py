@@ -11,9 +11,15 @@
 - Every answer carries a strict Content-Security-Policy (no inline script or
   style, nothing from elsewhere), and the page puts every word in with
   ``textContent``, never as markup.
-- A message is at most :data:`MAX_MESSAGE` bytes of JSON (an object); anything
-  else is dropped and changes nothing. Typed text goes to the same parser,
+- A message is at most :data:`MAX_MESSAGE` bytes of JSON, checked by
+  :func:`.messages.checked` (its kind, each field's type); anything else is
+  dropped, logged, and changes nothing. Typed text goes to the same parser,
   and so through the same parse-then-apply path, as in the terminal.
+- At most :data:`PAGES_PER_CLIENT` pages for one secret and
+  :data:`PAGES_IN_ALL` in all; one more is told why, in its language.
+- aiohttp's own reports go to the log file, never to the host's terminal
+  (:func:`quiet_aiohttp`), and a port asked for that cannot be had is
+  :class:`PortTaken`, said in words by ``run_web``.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from aiohttp import ClientError, WSMsgType, web
 
 from accessible_dice import threads
 from accessible_dice.loop_thread import LoopThread
-from accessible_dice.presentation.i18n import LANGUAGES, language, supported
+from accessible_dice.presentation.i18n import LANGUAGES, Language, language, supported
 from accessible_dice.resources import data_folder
 from accessible_dice.ui.web.messages import Message, checked
 from accessible_dice.ui.web.table import Client, Table
@@ -227,16 +233,33 @@ class WebServer:
         if request.host not in self._hosts():
             raise web.HTTPForbidden(text="Forbidden")
         if not self._secret_ok(request):
-            if "j" in request.query:
-                self.wrong_codes += 1
-            raise web.HTTPForbidden(text="Forbidden")
+            if "j" not in request.query or not self.listen:
+                raise web.HTTPForbidden(text="Forbidden")
+            closed = not self._may_try(request)
+            self.wrong_codes += 1
+            lang = self._joining_language(request)
+            if closed:
+                # Translators: the join page, after too many wrong codes: no new device may join this game.
+                why = lang._("Joining is closed: too many wrong codes were tried. Ask the host to start the "
+                             "program again.")
+            else:
+                # Translators: the join page, after a wrong code.
+                why = lang._("That is not the code. Type the six digits shown on the host's page.")
+            return self._join_form(lang, why, status=403)
         return web.Response(body=_asset("index.html"), content_type="text/html", charset="utf-8")
+
+    def _joining_language(self, request: web.Request) -> Language:
+        """The join form's language: the one it was sent in, else the one the browser prefers."""
+        return language(supported(request.query.get("lang")) or _preferred(request.headers.get("Accept-Language", "")))
 
     async def join_page(self, request: web.Request) -> web.StreamResponse:
         """The form for the join code, in the language the browser prefers."""
         if not self.listen or request.host not in self._hosts():
             raise web.HTTPNotFound()
-        lang = language(_preferred(request.headers.get("Accept-Language", "")))
+        return self._join_form(self._joining_language(request))
+
+    def _join_form(self, lang: Language, why: str = "", status: int = 200) -> web.Response:
+        """The join form in ``lang``; ``why``: why the code sent was refused (said first: role=alert)."""
         _ = lang._
         # Translators: the heading and title of the web page where another device types the join code.
         title = escape(_("Join the game"))
@@ -244,8 +267,9 @@ class WebServer:
         label = escape(_("Join code"))
         # Translators: the button that sends the join code.
         button = escape(_("Join"))
-        html = _asset("join.html").decode("utf-8").format(lang=lang.code, title=title, label=label, button=button)
-        return web.Response(text=html, content_type="text/html", charset="utf-8")
+        html = _asset("join.html").decode("utf-8").format(lang=lang.code, title=title, label=label, button=button,
+                                                          why=escape(why))
+        return web.Response(text=html, content_type="text/html", charset="utf-8", status=status)
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
