@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from accessible_dice import __version__, audio, save
 from accessible_dice.games import GAMES, game_class
@@ -45,6 +45,9 @@ from accessible_dice.speech.backend import Backend, BackendUnavailable, TextBack
 from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.utterance import Cue, Utterance
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -355,13 +358,21 @@ def _draw_boards(lang: Language, folder: Path) -> int:
                     session.act(_move(session))
             window.push(GameScreen(window, session))
             drawn = window.draw()
-            if not drawn.texts:
+            if not drawn.texts or len(_colours(window.surface)) < 2:
                 raise AssertionError(f"nothing was drawn for {game_id}")
             pygame.display.flip()
             window.pop()
     finally:
         window.close()
     return len(GAMES)
+
+
+def _colours(surface: pygame.Surface | None) -> set[tuple[int, ...]]:
+    """The colours on a grid of the surface's points: the background's alone means nothing is seen."""
+    if surface is None:
+        return set()
+    width, height = surface.get_size()
+    return {tuple(surface.get_at((x, y)))[:3] for x in range(0, width, 7) for y in range(0, height, 7)}
 
 
 # ---------------------------------------------------------------- the whole test

@@ -99,3 +99,17 @@ def test_the_self_test_speaks_the_players_language(data_only: None) -> None:
     assert status == 0
     assert lines[0].startswith("Selbsttest von accessible-dice") and lines[-1] == "Die Spiele funktionieren."
     assert lines[1].startswith("Übersetzungen: funktioniert")
+
+
+def test_a_window_that_shows_nothing_fails_the_self_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Off screen (no display), each board is drawn and looked at: a blank window is broken, and needed."""
+    import accessible_dice.ui.window as window
+    from accessible_dice.ui.window.draw import Drawn
+
+    for variable in ("DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(variable, raising=False)
+    drawn = self_test.check_window(language("en"), tmp_path)
+    assert drawn.state == self_test.ABSENT and not drawn.failed, drawn
+    monkeypatch.setattr(window, "render", lambda surface, *args, **kwargs: Drawn())
+    blank = self_test.check_window(language("en"), tmp_path)
+    assert blank.failed and blank.line(language("en")) == "Window: does not work (nothing was drawn for shut-the-box)."
