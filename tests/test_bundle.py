@@ -89,5 +89,10 @@ def test_the_bundle_carries_the_program_and_no_test_tools(unpacked: Path) -> Non
     for needed in ("accessible_dice/_locales/de/LC_MESSAGES/accessible_dice.mo", "accessible_dice/_sounds/win.wav",
                    "accessible_dice/_rules/fi/yatzy.md", "accessible_dice/ui/web/static/index.html"):
         assert any(name.endswith(needed) for name in files), needed
+    package = ROOT / "accessible_dice"
+    shipped = [path.relative_to(package).as_posix() for path in package.rglob("*")
+               if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts]
+    for data in shipped:  # every data file of the package (the web page's, a shipped strategy table), found alone
+        assert f"_internal/accessible_dice/{data}" in files, data
     for unwanted in ("synapse", "playwright", "pytest", "hypothesis", "tests/"):
         assert not [name for name in files if f"/{unwanted}" in f"/{name}"], unwanted
