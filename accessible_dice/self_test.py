@@ -431,12 +431,17 @@ def run(lang: Language, out: TextIO | None = None) -> int:
 def command(launch: Launch) -> int:
     """``--self-test``: the test in the player's language (``--lang``, else the settings, else the system's).
 
-    A console whose encoding lacks a letter (a Windows console on code page 1252 printing Czech, output
-    piped to a file) shows a replacement character for it rather than ending the test.
+    The settings file is only read: a damaged one is left as it is (the game itself repairs it at its
+    next start). A console whose encoding lacks a letter (a Windows console on code page 1252 printing
+    Czech, output piped to a file) shows a replacement character for it rather than ending the test.
     """
     from accessible_dice import settings
 
+    try:
+        chosen, _problems = settings.loads(settings.settings_path().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        chosen = settings.Settings()
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")
-    return run(language(launch.with_settings(settings.load().settings).lang))
+    return run(language(launch.with_settings(chosen).lang))
