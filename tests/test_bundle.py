@@ -45,6 +45,7 @@ def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 (player / info.filename).chmod(mode & 0o7777)
     shutil.rmtree(built)
     yield player / bundle.NAME
+    shutil.rmtree(player)  # 190 MB
 
 
 def _self_test(folder: Path, *variables: str) -> subprocess.CompletedProcess[str]:
