@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from accessible_dice import __version__, audio, save
 from accessible_dice.games import GAMES, game_class
@@ -45,6 +45,9 @@ from accessible_dice.speech.backend import Backend, BackendUnavailable, TextBack
 from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.utterance import Cue, Utterance
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -355,13 +358,21 @@ def _draw_boards(lang: Language, folder: Path) -> int:
                     session.act(_move(session))
             window.push(GameScreen(window, session))
             drawn = window.draw()
-            if not drawn.texts:
+            if not drawn.texts or len(_colours(window.surface)) < 2:
                 raise AssertionError(f"nothing was drawn for {game_id}")
             pygame.display.flip()
             window.pop()
     finally:
         window.close()
     return len(GAMES)
+
+
+def _colours(surface: pygame.Surface | None) -> set[tuple[int, ...]]:
+    """The colours on a grid of the surface's points: the background's alone means nothing is seen."""
+    if surface is None:
+        return set()
+    width, height = surface.get_size()
+    return {tuple(surface.get_at((x, y)))[:3] for x in range(0, width, 7) for y in range(0, height, 7)}
 
 
 # ---------------------------------------------------------------- the whole test
@@ -420,12 +431,17 @@ def run(lang: Language, out: TextIO | None = None) -> int:
 def command(launch: Launch) -> int:
     """``--self-test``: the test in the player's language (``--lang``, else the settings, else the system's).
 
-    A console whose encoding lacks a letter (a Windows console on code page 1252 printing Czech, output
-    piped to a file) shows a replacement character for it rather than ending the test.
+    The settings file is only read: a damaged one is left as it is (the game itself repairs it at its
+    next start). A console whose encoding lacks a letter (a Windows console on code page 1252 printing
+    Czech, output piped to a file) shows a replacement character for it rather than ending the test.
     """
     from accessible_dice import settings
 
+    try:
+        chosen, _problems = settings.loads(settings.settings_path().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        chosen = settings.Settings()
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="replace")
-    return run(language(launch.with_settings(settings.load().settings).lang))
+    return run(language(launch.with_settings(chosen).lang))

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xvfb_support import xvfb_display
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -44,11 +45,12 @@ def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                 (player / info.filename).chmod(mode & 0o7777)
     shutil.rmtree(built)
     yield player / bundle.NAME
+    shutil.rmtree(player)  # 190 MB
 
 
-def _self_test(folder: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["env", "-i", str(folder / bundle.NAME), "--self-test"], capture_output=True, text=True,
-                          timeout=300, stdin=subprocess.DEVNULL, cwd=folder.parent)
+def _self_test(folder: Path, *variables: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["env", "-i", *variables, str(folder / bundle.NAME), "--self-test"], capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL, cwd=folder.parent)
 
 
 def test_the_bundle_from_its_zip_passes_its_self_test_in_an_empty_environment(unpacked: Path) -> None:
@@ -60,6 +62,14 @@ def test_the_bundle_from_its_zip_passes_its_self_test_in_an_empty_environment(un
                  "Storeslem", "QUICLO Equation", "Threes Away", "Text lines"):
         assert any(line.startswith(f"{part}: works") for line in lines), lines
     assert "Traceback" not in done.stdout + done.stderr
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+def test_the_bundle_opens_its_window_on_a_display(unpacked: Path) -> None:
+    with xvfb_display(1280, 800) as display:
+        done = _self_test(unpacked, f"DISPLAY={display}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Window: works (5 boards drawn)." in done.stdout.splitlines()
 
 
 def test_a_bundle_without_its_catalogs_fails_its_self_test(unpacked: Path) -> None:
@@ -80,5 +90,10 @@ def test_the_bundle_carries_the_program_and_no_test_tools(unpacked: Path) -> Non
     for needed in ("accessible_dice/_locales/de/LC_MESSAGES/accessible_dice.mo", "accessible_dice/_sounds/win.wav",
                    "accessible_dice/_rules/fi/yatzy.md", "accessible_dice/ui/web/static/index.html"):
         assert any(name.endswith(needed) for name in files), needed
+    package = ROOT / "accessible_dice"
+    shipped = [path.relative_to(package).as_posix() for path in package.rglob("*")
+               if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts]
+    for data in shipped:  # every data file of the package (the web page's, a shipped strategy table), found alone
+        assert f"_internal/accessible_dice/{data}" in files, data
     for unwanted in ("synapse", "playwright", "pytest", "hypothesis", "tests/"):
         assert not [name for name in files if f"/{unwanted}" in f"/{name}"], unwanted

@@ -99,3 +99,30 @@ def test_the_self_test_speaks_the_players_language(data_only: None) -> None:
     assert status == 0
     assert lines[0].startswith("Selbsttest von accessible-dice") and lines[-1] == "Die Spiele funktionieren."
     assert lines[1].startswith("Übersetzungen: funktioniert")
+
+
+def test_a_window_that_shows_nothing_fails_the_self_test(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Off screen (no display), each board is drawn and looked at: a blank window is broken, and needed."""
+    import accessible_dice.ui.window as window
+    from accessible_dice.ui.window.draw import Drawn
+
+    for variable in ("DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(variable, raising=False)
+    drawn = self_test.check_window(language("en"), tmp_path)
+    assert drawn.state == self_test.ABSENT and not drawn.failed, drawn
+    monkeypatch.setattr(window, "render", lambda surface, *args, **kwargs: Drawn())
+    blank = self_test.check_window(language("en"), tmp_path)
+    assert blank.failed and blank.line(language("en")) == "Window: does not work (nothing was drawn for shut-the-box)."
+
+
+def test_the_settings_language_is_used_and_a_damaged_settings_file_left_alone(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, data_only: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from accessible_dice.cli import parse_args
+
+    monkeypatch.setenv("ACCESSIBLE_DICE_CONFIG", str(tmp_path))
+    damaged = 'language = "da"\nspeech = 7\n'
+    (tmp_path / "settings.toml").write_text(damaged)
+    assert self_test.command(parse_args(["--self-test"])) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Spillene virker."
+    assert [path.name for path in tmp_path.iterdir()] == ["settings.toml"]
+    assert (tmp_path / "settings.toml").read_text() == damaged

@@ -140,6 +140,19 @@ def prune_babel(folder: Path) -> None:
                 path.unlink()
 
 
+#: What the bundle must hold on each system beyond what its self-test reads (the screen readers' libraries
+#: are loaded only when that screen reader runs, so a self-test without one cannot miss them).
+REQUIRED = {"win32": ("accessible_output2/lib/nvdaControllerClient64.dll", "accessible_output2/lib/SAAPI32.dll")}
+
+
+def check(folder: Path) -> None:
+    """Stop with a message when a file of :data:`REQUIRED` is not in the bundle."""
+    names = {path.relative_to(folder).as_posix() for path in folder.rglob("*")}
+    lacking = [need for need in REQUIRED.get(sys.platform, ()) if not any(n.endswith(need) for n in names)]
+    if lacking:
+        raise SystemExit(f"bundle: {folder} lacks {', '.join(lacking)}")
+
+
 def size(path: Path) -> int:
     """Bytes of a file, or of every file in a folder."""
     if path.is_file():
@@ -156,6 +169,7 @@ def build(out: Path, work: Path | None = None) -> tuple[Path, Path]:
     with tempfile.TemporaryDirectory(prefix="accessible-dice-bundle-") as temporary:
         PyInstaller.__main__.run(pyinstaller_options(out, work or Path(temporary)))
     prune_babel(folder)
+    check(folder)
     archive = Path(shutil.make_archive(str(out / zip_name()), "zip", root_dir=out, base_dir=NAME))
     return folder, archive
 

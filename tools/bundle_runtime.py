@@ -10,6 +10,7 @@ it. Without them nothing changes and the system's eSpeak NG is used.
 
 import contextlib
 import ctypes
+import glob
 import os
 import sys
 
@@ -17,5 +18,8 @@ _here = getattr(sys, "_MEIPASS", os.path.dirname(sys.executable))
 if sys.platform.startswith("linux") and os.path.isdir(os.path.join(_here, "espeak-ng-data")):
     os.environ.setdefault("ESPEAK_DATA_PATH", _here)
     # Failing, the system's library (if any) is used; the self-test says whether the voice works.
-    with contextlib.suppress(OSError):
-        ctypes.CDLL(os.path.join(_here, "libespeak-ng.so.1"), mode=ctypes.RTLD_GLOBAL)
+    # The file keeps the name it had on the build system (libespeak-ng.so.1.1.51).
+    for _library in sorted(glob.glob(os.path.join(_here, "libespeak-ng.so*"))):
+        with contextlib.suppress(OSError):
+            ctypes.CDLL(_library, mode=ctypes.RTLD_GLOBAL)
+            break
