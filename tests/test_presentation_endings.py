@@ -61,4 +61,4 @@ def test_shut_the_box_round_results_name_the_leader_first() -> None:
         for step in [*ANNA_WINS, Shut("sum")]:
             events = game.apply(Roll(step) if isinstance(step, tuple) else step)
     said = say.announce(events).text
-    assert "This round: Ben 0 penalty points and Anna 49 penalty points." in said
+    assert "This round: Ben with 0 penalty points and Anna with 49 penalty points." in said

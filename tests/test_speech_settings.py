@@ -248,4 +248,4 @@ def test_SR_12_the_terminal_writes_each_language_in_its_own_through_the_real_com
     """With text lines, a Czech game's language list names every language in its own words."""
     result = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["2", "jazyk", "", "q"], tmp_path)
     assert ("Nastavení jazyk: automaticky; může být automaticky, English, čeština, Deutsch, norsk bokmål, svenska, "
-            "dansk nebo suomi.") in result.lines
+            "dansk nebo suomi. Jazyk řeči a textu, od příštího spuštění.") in result.lines

@@ -257,14 +257,15 @@ def test_SR_02_the_actions_menu_says_the_theme_and_verbosity_as_combo_boxes(driv
 
 
 def test_LV_13_a_colour_pair_under_4_5_to_1_is_refused_with_its_contrast(driver: Driver) -> None:
+    from accessible_dice.errors import InvalidInput
     from accessible_dice.presentation.options import refusal_words
-    from accessible_dice.ui.window.theme import ColoursTooClose
 
     prefs = driver.window.prefs
     prefs.command(["background-colour", "navy"])
     assert driver.window.theme.background == (0, 0, 128)
     before = prefs.settings
-    with pytest.raises(ColoursTooClose) as refused:
+    # Typed, the refusal adds how to change both colours at once (settings_screen.BothColoursAtOnce).
+    with pytest.raises(InvalidInput) as refused:
         prefs.command(["text-colour", "navy"])
     said = refusal_words(refused.value, driver.window.language)
     assert said.startswith("navy on navy has a contrast of only 1.0 to 1")
