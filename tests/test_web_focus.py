@@ -141,3 +141,30 @@ def test_the_first_announcement_waits_for_the_page_to_be_read(browser: Any, serv
     until(page, "firstLine !== null")
     loaded = page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd")  # before app.js ran
     assert page.evaluate("firstLine") - loaded >= 1500  # app.js START
+
+
+def test_an_answer_waits_for_the_focus_too(browser: Any, serve: Callable[..., Any]) -> None:
+    """Yatzy with real dice: Enter on Throw again opens the values field, which takes the focus, and the
+    request for the dice comes SETTLE after that focus move (an answer, which otherwise goes at once, too)."""
+    server = serve(game="yatzy", players=("Anna",), dice="manual", given=frozenset({"dice"}), lang="en")
+    page = opened(browser, server.url)
+    idle(page)
+    before = drawn(page)
+    page.keyboard.type("3 3 3 5 6")
+    page.keyboard.press("Enter")
+    after(page, before)
+    idle(page)
+    assert page.evaluate("document.activeElement.dataset.key") == "again"
+    page.evaluate(WATCH)
+    page.evaluate("""() => { const answer = document.getElementById("answer");
+      new MutationObserver(() => seen.push(["answer", answer.textContent, performance.now()]))
+        .observe(answer, {childList: true, characterData: true, subtree: true}); }""")
+    before = drawn(page)
+    page.keyboard.press("Enter")
+    after(page, before)
+    idle(page)
+    seen = page.evaluate("seen")
+    moved = [at for kind, what, at in seen if kind == "focus" and what == "values"]
+    asked = [at for kind, what, at in seen if kind in ("answer", "line") and "throw 5 dice" in what]
+    assert moved and asked, seen
+    assert asked[0] - moved[0] >= SETTLE * 0.95, seen

@@ -95,6 +95,7 @@ const READ = 55;
 const waiting = [];
 let flushing = null;
 let quietUntil = Date.now() + START;
+let settles = quietUntil;  // when the last focus move (or the load) has settled: even an answer waits for it
 let lastText = "";
 let repeats = 1;
 
@@ -105,20 +106,21 @@ function announce(message) {
     clearTimeout(flushing);
     flushing = null;
   }
-  schedule(message.interrupt ? 0 : quietUntil - Date.now());
+  schedule((message.interrupt ? settles : quietUntil) - Date.now());
 }
 
 function schedule(wait) {
   if (flushing === null && waiting.length) flushing = setTimeout(flush, Math.max(0, wait));
 }
 
-// Nothing is announced before ``until`` (a focus move just made, or the page just loaded).
+// Nothing is announced for ``wait`` ms (a focus move was just made), not even an answer.
 function quietFor(wait) {
-  quietUntil = Math.max(quietUntil, Date.now() + wait);
-  if (flushing !== null && !waiting.some((m) => m.interrupt)) {
+  settles = Math.max(settles, Date.now() + wait);
+  quietUntil = Math.max(quietUntil, settles);
+  if (flushing !== null) {
     clearTimeout(flushing);
     flushing = null;
-    schedule(quietUntil - Date.now());
+    schedule((waiting.some((m) => m.interrupt) ? settles : quietUntil) - Date.now());
   }
 }
 
@@ -154,7 +156,7 @@ function flush() {
 // A key the player presses: lines still spaced out for reading come at GAP now (the player moved on).
 function hurry() {
   if (flushing === null || !waiting.length) return;
-  quietUntil = Math.min(quietUntil, Date.now() + GAP);
+  quietUntil = Math.max(settles, Math.min(quietUntil, Date.now() + GAP));
   clearTimeout(flushing);
   flushing = null;
   schedule(quietUntil - Date.now());
