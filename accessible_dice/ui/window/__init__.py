@@ -975,7 +975,8 @@ class Window:
     def draw(self, surface: pygame.Surface | None = None) -> Drawn:
         target = surface if surface is not None else self.surface
         assert target is not None and self.top is not None
-        self.drawn = render(target, self.view(), self.theme, self.scale, self.prefs.settings.smallest_text)
+        self.drawn = render(target, self.view(), self.theme, self.scale, self.prefs.settings.smallest_text,
+                            self.drawn.origin)
         return self.drawn
 
     # -- running

@@ -36,6 +36,7 @@ Every colour comes from the :class:`~accessible_dice.ui.window.theme.Theme`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.theme import Colour, Theme
+from accessible_dice.ui.window.theme import THEMES, Colour, Theme
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
@@ -65,6 +66,8 @@ HEADING = 1.25
 DIE_CAP = 1 / 6
 #: A landscape window is at least this much wider than high: the regions go beside each other.
 LANDSCAPE = 1.2
+#: Below this height (800x600) a zoomed band's dice may give way so that the page keeps a tenth of the window.
+SMALL_HEIGHT = 700
 #: Above this zoom a game's regions are stacked in one column (two would each be too narrow).
 BESIDE_ZOOM = 1.5
 
@@ -147,10 +150,14 @@ class Drawn:
     smallest: int = 0
     #: The message panel's entries drawn (indexes of ``View.messages``) and the answer, if shown.
     shown_messages: list[int] = field(default_factory=list)
+    #: A zoomed game: the focused item's key when it is larger than the view and shows only in part.
+    partial: list[str] = field(default_factory=list)
+    #: A zoomed game: the top-left of the page the window shows (``render``'s ``origin`` next time).
+    origin: tuple[int, int] = (0, 0)
 
     def place(self, kind: str, key: str, rect: pygame.Rect) -> None:
         self.items.append(Placed(kind, key, pygame.Rect(rect)))
-        if kind in ("die", "button", "cell", "flap", "line", "heading", "field"):
+        if kind in FOCUSABLE:
             self.cells[key] = pygame.Rect(rect)
 
 
@@ -167,6 +174,10 @@ class Metrics:
     die_base: int = 0
     #: The left column's width at zoom 1 (a game beside its board).
     side_base: int = 0
+    #: Body text at zoom 1 when a game's board needs it smaller than :attr:`base` (``0``: the base).
+    text_base: int = 0
+    #: The focus frame's thickness when it is not the body's sixth (the zoomed band keeps its 100 % frame).
+    frame_base: int = 0
 
     @property
     def base(self) -> float:
@@ -175,7 +186,7 @@ class Metrics:
 
     @property
     def body(self) -> int:
-        return max(self.floor, round(self.base * self.scale))
+        return max(self.floor, round((self.text_base or self.base) * self.scale))
 
     @property
     def title(self) -> int:
@@ -195,7 +206,8 @@ class Metrics:
 
     @property
     def mark(self) -> int:
-        """The "more" marks' text: the note size at 100 %, so they never crowd out what they point to."""
+        """The "more" marks' text on menus and pages: the note size at 100 %, so a zoomed page's strips do not
+        take the lines they point to. A zoomed game's marks are note text, zoomed (issue 23)."""
         return max(self.floor, round(self.base * 0.75))
 
     @property
@@ -205,7 +217,7 @@ class Metrics:
     @property
     def frame(self) -> int:
         """The focus frame's thickness: several times an item's own border (LV-18)."""
-        return max(4, self.body // 6)
+        return self.frame_base or max(4, self.body // 6)
 
     @property
     def ring(self) -> int:
@@ -284,11 +296,53 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return list(_wrap(text, size, max(1, width)))
 
 
+class Canvas:
+    """Where a painter draws: a surface seen through an offset, or nowhere (a layout pass, measuring only).
+
+    The zoomed game (:func:`_magnified`) is laid out on a page several
+    times the window's size and shown through the window like a magnifier;
+    drawing that page at an offset, clipped to the window, costs no
+    surface of the page's size (a 300 % page of 1920x1080 would be 75 MB).
+    """
+
+    def __init__(self, surface: pygame.Surface | None, offset: tuple[int, int] = (0, 0)) -> None:
+        self.surface = surface
+        self.dx, self.dy = offset
+
+    def _moved(self, rect: pygame.Rect | tuple[int, int, int, int]) -> pygame.Rect:
+        return pygame.Rect(rect).move(self.dx, self.dy)
+
+    def _point(self, point: tuple[float, float]) -> tuple[float, float]:
+        return point[0] + self.dx, point[1] + self.dy
+
+    def blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.surface is not None:
+            self.surface.blit(image, self._moved(rect))
+
+    def rect(self, colour: Colour, rect: pygame.Rect | tuple[int, int, int, int], width: int = 0,
+             border_radius: int = 0) -> None:
+        if self.surface is not None:
+            pygame.draw.rect(self.surface, colour, self._moved(rect), width, border_radius=border_radius)
+
+    def line(self, colour: Colour, start: tuple[int, int], end: tuple[int, int], width: int = 1) -> None:
+        if self.surface is not None:
+            pygame.draw.line(self.surface, colour, self._point(start), self._point(end), width)
+
+    def circle(self, colour: Colour, centre: tuple[int, int], radius: int) -> None:
+        if self.surface is not None:
+            pygame.draw.circle(self.surface, colour, self._point(centre), radius)
+
+    def polygon(self, colour: Colour, points: Sequence[tuple[int, int]]) -> None:
+        if self.surface is not None:
+            pygame.draw.polygon(self.surface, colour, [self._point(point) for point in points])
+
+
 class Painter:
     """Draws text, boxes and dice on one surface and records where (see :class:`Drawn`)."""
 
-    def __init__(self, surface: pygame.Surface, theme: Theme, metrics: Metrics) -> None:
-        self.surface = surface
+    def __init__(self, surface: pygame.Surface | None, theme: Theme, metrics: Metrics,
+                 offset: tuple[int, int] = (0, 0)) -> None:
+        self.canvas = Canvas(surface, offset)
         self.theme = theme
         self.m = metrics
         self.drawn = Drawn(smallest=metrics.floor)
@@ -302,7 +356,7 @@ class Painter:
             rect.center = center
         elif topleft is not None:
             rect.topleft = topleft
-        self.surface.blit(image, rect)
+        self.canvas.blit(image, rect)
         if text.strip():
             self.drawn.texts.append((text, rect))
             self.drawn.smallest = min(self.drawn.smallest, size)
@@ -325,15 +379,15 @@ class Painter:
         t = self.theme
         if focused:
             self.focus_frame(rect)
-            pygame.draw.rect(self.surface, t.focus_fill, rect)
+            self.canvas.rect(t.focus_fill, rect)
             return t.focus_text
-        pygame.draw.rect(self.surface, t.border, rect, border)
+        self.canvas.rect(t.border, rect, border)
         return t.text
 
     def focus_frame(self, rect: pygame.Rect) -> None:
         """The thick square frame around the focused item, a gap of background between (LV-17, LV-18)."""
         outer = rect.inflate(2 * self.ring, 2 * self.ring)
-        pygame.draw.rect(self.surface, self.theme.focus, outer, self.m.frame)
+        self.canvas.rect(self.theme.focus, outer, self.m.frame)
         self.drawn.focus = outer
 
     @property
@@ -344,7 +398,7 @@ class Painter:
         """A die face with its pips (1 to 6), or its number for dice with more faces."""
         t = self.theme
         radius = rect.width // 8
-        pygame.draw.rect(self.surface, t.face, rect, border_radius=radius)
+        self.canvas.rect(t.face, rect, border_radius=radius)
         if not 1 <= value <= 6:
             self.text(str(value), max(self.m.floor, round(rect.height * 0.55)), t.pip, center=rect.center)
             return
@@ -356,13 +410,13 @@ class Painter:
         }[value]
         for dx, dy in spots:
             centre = (round(rect.centerx + dx * third), round(rect.centery + dy * third))
-            pygame.draw.circle(self.surface, t.pip, centre, max(3, round(rect.width / 10)))
+            self.canvas.circle(t.pip, centre, max(3, round(rect.width / 10)))
 
     def warning(self, rect: pygame.Rect) -> None:
         """A warning triangle with "!": a refusal is marked by shape, not colour (ER-05)."""
         t = self.theme
         points = [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
-        pygame.draw.polygon(self.surface, t.text, points)
+        self.canvas.polygon(t.text, points)
         self.text("!", round(rect.height * 0.7), t.background, center=(rect.centerx, rect.centery + rect.height // 6))
 
     def arrow(self, centre: tuple[int, int], size: int, direction: str, colour: Colour | None = None) -> None:
@@ -374,7 +428,7 @@ class Painter:
             "left": [(x - s, y), (x + s, y - s), (x + s, y + s)],
             "right": [(x + s, y), (x - s, y - s), (x - s, y + s)],
         }[direction]
-        pygame.draw.polygon(self.surface, colour or self.theme.text, points)
+        self.canvas.polygon(colour or self.theme.text, points)
 
 
 # ---------------------------------------------------------------- units: what a column is made of
@@ -469,8 +523,9 @@ def _more(p: Painter, rect: pygame.Rect, direction: str, words: str) -> None:
     """A "more" mark: a triangle and words, in a strip nothing else uses."""
     size = line_height(p.m.mark)
     p.arrow((rect.left + size // 2, rect.centery), size, direction)
-    label = wrap(words, p.m.mark, rect.width - size - p.m.pad)[0]
-    p.text(label, p.m.mark, p.theme.text, topleft=(rect.left + size + p.m.pad, rect.centery - size // 2))
+    label = wrap(words, p.m.mark, rect.width - size - p.m.pad)[0] if words else ""
+    if label:
+        p.text(label, p.m.mark, p.theme.text, topleft=(rect.left + size + p.m.pad, rect.centery - size // 2))
     p.drawn.place("more", direction, rect)
 
 
@@ -507,6 +562,8 @@ CHOSEN_INSET = 3
 NAME_ROOM = "Hannah"
 
 
+#: The kinds of placed elements the focus can be on.
+FOCUSABLE = ("die", "button", "cell", "flap", "line", "heading", "field")
 #: Cells that are a page's text, not something to press: drawn left-aligned without a box.
 TEXT_KINDS = ("line", "heading")
 
@@ -548,12 +605,12 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: i
     else:
         colour = p.theme.text
     if cell.kind == "flap" and cell.marked:
-        pygame.draw.rect(p.surface, colour, (rect.left, rect.top, rect.width, max(4, m.frame)))
+        p.canvas.rect(colour, (rect.left, rect.top, rect.width, max(4, m.frame)))
     elif cell.kind == "cell" and cell.marked:
         # A chosen cell: a heavy rounded frame inside its border, besides its word; no thicker than the
         # cell's padding, so it never runs under the words (LV-04).
         inside = rect.inflate(-2 * CHOSEN_INSET, -2 * CHOSEN_INSET)
-        pygame.draw.rect(p.surface, colour if focused else p.theme.held, inside, min(m.frame, pad), border_radius=pad)
+        p.canvas.rect(colour if focused else p.theme.held, inside, min(m.frame, pad), border_radius=pad)
     lines = wrap(cell.text or " ", size, rect.width - 4 * pad)
     height = block_height(size, len(lines))
     if cell.kind in TEXT_KINDS or wide:
@@ -563,7 +620,7 @@ def _draw_cell(p: Painter, cell: Cell, rect: pygame.Rect, focused: bool, size: i
         if cell.kind == "heading":
             # A heading is underlined as well as larger, so it stands apart from the text (LV-08).
             rule = rect.top + pad + height + pad // 2
-            pygame.draw.line(p.surface, colour, (rect.left + 2 * pad, rule), (rect.right - 2 * pad, rule),
+            p.canvas.line(colour, (rect.left + 2 * pad, rule), (rect.right - 2 * pad, rule),
                              max(2, m.frame // 2))
         return
     notes = line_height(note_size) if cell.note else 0
@@ -645,11 +702,11 @@ def _dice_units(row: Row, focus: Cell | None, width: int, m: Metrics) -> tuple[l
                 whole = pygame.Rect(left, top, slot, label.bottom - top)
                 if cell is focus:
                     p.focus_frame(whole)
-                    pygame.draw.rect(p.surface, p.theme.focus_fill, label)
+                    p.canvas.rect(p.theme.focus_fill, label)
                     colour = p.theme.focus_text
                 if cell.marked:
                     # Held: a rounded frame in the held colour, a gap of table between (the focus frame is square).
-                    pygame.draw.rect(p.surface, p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame,
+                    p.canvas.rect(p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame,
                                      border_radius=size // 4)
                 p.die(face, cell.value or 0)
                 p.text(cell.text, digit, colour, center=(label.centerx, label.top + digit_h // 2))
@@ -677,7 +734,7 @@ def _dice_line(cells: list[Cell], m: Metrics) -> Unit:
             slot = pygame.Rect(x + n * (size + 2 * ring + gap), y, size + 2 * ring, height)
             face = pygame.Rect(slot.left + ring, slot.top + ring + (0 if cell.marked else lift), size, size)
             if cell.marked:
-                pygame.draw.rect(p.surface, p.theme.held, face.inflate(2 * ring - 2, 2 * ring - 2), m.frame // 2,
+                p.canvas.rect(p.theme.held, face.inflate(2 * ring - 2, 2 * ring - 2), m.frame // 2,
                                  border_radius=size // 4)
             p.die(face, cell.value or 0)
             p.drawn.place("die", cell.key, slot)
@@ -727,31 +784,46 @@ def _full_width(row: Row) -> bool:
     return len(row.cells) == 1 and not row.header
 
 
+def _columns(rows: list[Row], size: int, width: int, gap: int, header_w: int, widest: int) -> tuple[int, int, int]:
+    """With headers ``header_w`` wide beside the cells: the room for cells, a cell's width, and cells per line."""
+    pad = cell_pad(size)
+    arrow = line_height(max(SMALLEST, round(size * 0.75)))
+    room = width - header_w - gap - 2 * arrow
+    body = [c for r in rows if not _full_width(r) and not r.sticky for c in r.cells]
+    cell_w = max((_cell_size(c, size, pad, max(1, room))[0] for c in body), default=0)
+    grid = [c for r in rows if not _full_width(r) for c in r.cells]
+    cell_w = cell_w or max((_cell_size(c, size, pad, max(1, room))[0] for c in grid), default=0)
+    if any(r.sticky for r in rows):
+        # Room for a short name ("Hanna") in each column; longer names wrap within it.
+        cell_w = max(cell_w, min(_width(NAME_ROOM, size) + 4 * pad, (max(1, room) + gap) // max(1, widest) - gap))
+    per_line = max(1, min(widest, (room + gap) // (cell_w + gap))) if cell_w else 1
+    return room, cell_w, per_line
+
+
 def _grid(rows: list[Row], size: int, width: int, gap: int) -> Grid:
     """The board's sizes at text ``size`` in ``width``; ``gap`` between cells leaves room for the focus frame.
 
-    Headers wider than a quarter of the board (a player's name and score)
-    go above their row's cells instead of beside them; cells are as wide as
-    the widest cell of the board's body, and a sticky heading row (names)
-    wraps its words into that width rather than widening every column.
+    Headers (a row's name, a player's name and score) go beside their row's
+    cells when every column then fits across, and above them only when it
+    does not: a label stacked over its cells doubles a row's height, so it
+    is the last resort, never the rule (issue 23: Yatzy with one player
+    showed 10 of 18 rows with its labels stacked and 40 % of the width
+    empty). Cells are as wide as the widest cell of the board's body, and
+    a sticky heading row (names) wraps its words into that width rather
+    than widening every column.
     """
     pad = cell_pad(size)
     headers = [r.header for r in rows if r.header]
     arrow = line_height(max(SMALLEST, round(size * 0.75)))
     widest_header = max((_width(h, size) for h in headers), default=0) + 2 * pad + arrow
-    above = bool(headers) and widest_header > width // 4
-    header_w = 0 if above or not headers else widest_header
-    body = [c for r in rows if not _full_width(r) and not r.sticky for c in r.cells]
-    room = width - header_w - gap - 2 * arrow
-    cell_w = max((_cell_size(c, size, pad, max(1, room))[0] for c in body), default=0)
-    grid = [c for r in rows if not _full_width(r) for c in r.cells]
-    cell_w = cell_w or max((_cell_size(c, size, pad, max(1, room))[0] for c in grid), default=0)
     widest = max((len(r.cells) for r in rows if not _full_width(r)), default=0)
-    if any(r.sticky for r in rows):
-        # Room for a short name ("Hanna") in each column; longer names wrap within it.
-        cell_w = max(cell_w, min(_width(NAME_ROOM, size) + 4 * pad, (max(1, room) + gap) // max(1, widest) - gap))
+    beside = _columns(rows, size, width, gap, widest_header if headers else 0, widest)
+    above = bool(headers) and (beside[2] < widest or widest_header > width // 2)
+    header_w = 0 if above or not headers else widest_header
+    _room, cell_w, per_line = beside if not above else _columns(rows, size, width, gap, 0, widest)
+    body = [c for r in rows if not _full_width(r) and not r.sticky for c in r.cells]
+    grid = [c for r in rows if not _full_width(r) for c in r.cells]
     cell_h = max((_cell_size(c, size, pad, cell_w)[1] for c in body or grid), default=0)
-    per_line = max(1, min(widest, (room + gap) // (cell_w + gap))) if cell_w else 1
     heights = []
     for row in rows:
         if _full_width(row):
@@ -928,7 +1000,7 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
     """The things said, newest first, each whole (the answer to the last key after the newest); never covered."""
     m = p.m
     t = p.theme
-    pygame.draw.rect(p.surface, t.border, rect, 2)
+    p.canvas.rect(t.border, rect, 2)
     p.drawn.message = pygame.Rect(rect)
     p.drawn.place("messages", "messages", rect)
     inner = rect.inflate(-4 * m.pad, -2 * m.pad)
@@ -946,6 +1018,7 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         _more(p, pygame.Rect(inner.left, y, inner.width, strip - m.pad), "up", p.words.above)
         y += strip
     cut = False
+    indent = 0
     for count, (index, entry) in enumerate(entries):
         width = inner.width - (sign + m.pad if entry.alert else 0)
         lines = wrap(entry.text, size, width)
@@ -955,14 +1028,19 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         tag = line_height(m.note) + m.pad if owner else 0
         height = tag + block_height(size, len(lines))
         if y + height > inner.bottom:
-            if count == 0:  # the newest is longer than the panel: as much as fits, a mark, the rest on Period
-                strip = line_height(m.mark) + m.pad
-                fit = max(1, (inner.bottom - y - tag - strip) // step(size, len(lines)))
-                p.drawn.hidden.extend(f"message-line{n}" for n in range(fit, len(lines)))
-                lines = lines[:fit]
-                height = tag + block_height(size, len(lines))
-                _more(p, pygame.Rect(inner.left, inner.bottom - strip + m.pad, inner.width, strip - m.pad), "down",
-                      p.words.below)
+            if count == 0:
+                # The newest is longer than the panel (a zoomed window): the panel is scrolled to its end, so
+                # the last words said ("…2 throws left.") are seen, with a mark over them (issue 23).
+                # The mark is a triangle before the first line shown, so it costs the panel no line.
+                owner, tag = [], 0
+                fit = max(1, (inner.bottom - y) // step(size, len(lines)))
+                p.drawn.hidden.extend(f"message-line{n}" for n in range(len(lines) - fit))
+                lines = wrap(entry.text, size, width - sign - m.pad)
+                lines = lines[-fit:]
+                p.arrow((inner.left + sign // 2, y + sign // 2), sign, "up")
+                p.drawn.place("more", "up", pygame.Rect(inner.left, y, sign, sign))
+                indent = sign + m.pad
+                height = block_height(size, len(lines))
                 cut = True
             else:
                 strip = line_height(m.mark) + m.pad
@@ -972,16 +1050,17 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         if owner:
             # Whose turn it was: the name inverted, like a label on the line.
             label = pygame.Rect(inner.left, y, _width(owner[0], m.note) + 2 * m.pad, line_height(m.note))
-            pygame.draw.rect(p.surface, t.focus_fill, label)
+            p.canvas.rect(t.focus_fill, label)
             p.text(owner[0], m.note, t.focus_text, topleft=(label.left + m.pad, label.top))
             y += tag
-        left = inner.left
+        left = inner.left + (indent if cut else 0)
         if entry.alert:
             p.warning(pygame.Rect(left, y, sign, sign))
             left += sign + m.pad
         p.lines(lines, size, t.text, left, y)
+        shift = indent if cut else 0
         p.drawn.place("message", f"message{index}" if index is not None else "answer",
-                      pygame.Rect(inner.left, y - tag, inner.width, height))
+                      pygame.Rect(inner.left + shift, y - tag, inner.width - shift, height))
         if index is not None:
             p.drawn.shown_messages.append(index)
         if cut:
@@ -989,20 +1068,21 @@ def _messages(p: Painter, view: View, rect: pygame.Rect) -> None:
         y += block_height(size, len(lines)) + m.pad
         if count == 0 and len(entries) > 1:
             # The newest is set apart from the older ones by a rule.
-            pygame.draw.line(p.surface, t.border, (inner.left, y), (inner.right, y), max(2, m.frame // 2))
+            p.canvas.line(t.border, (inner.left, y), (inner.right, y), max(2, m.frame // 2))
             y += m.pad * 2
         if y >= inner.bottom:
             break
 
 
 def _message_height(view: View, m: Metrics, width: int, least: int) -> int:
-    """How high the panel must be to show the newest entry whole, and at least ``least`` lines."""
+    """How high the panel must be to show its first entry whole (the message the history keys are on, the
+    newest, or the answer to the last key when nothing was announced yet), and at least ``least`` lines."""
     inner = width - 4 * m.pad
-    newest = view.messages[-1] if view.messages else None
-    if view.answer is not None and view.answer.text and (newest is None or view.answer.text != newest.text):
-        newest = view.answer
-    lines = len(wrap(newest.text, m.body, inner - line_height(m.body) - m.pad)) if newest else 1
-    tag = line_height(m.note) + m.pad if newest is not None and newest.owner else 0
+    at = len(view.messages) - 1 if view.reviewing is None else view.reviewing
+    first = view.messages[at] if view.messages else view.answer
+    sign = line_height(m.body) + m.pad if first is not None and first.alert else 0
+    lines = len(wrap(first.text, m.body, inner - sign)) if first is not None else 1
+    tag = line_height(m.note) + m.pad if first is not None and first.owner else 0
     return block_height(m.body, max(least, lines)) + tag + 3 * m.pad
 
 
@@ -1015,26 +1095,32 @@ def _overlay_units(p: Painter, overlay: Overlay, focus: Cell | None, width: int)
     units = _text_units(overlay.prompt, m.body, width, "prompt")
     buttons = [c for r in overlay.rows for c in r.cells]
     if overlay.typed is not None:
-        ring = p.ring
-        field_lines = wrap(overlay.typed + " ", m.body, width - 2 * ring - 2 * m.pad)
-        box_h = block_height(m.body, len(field_lines)) + 2 * m.pad
-        on_button = any(c is focus for c in buttons)
-
-        def draw(painter: Painter, x: int, y: int) -> None:
-            box = pygame.Rect(x + ring, y + ring, width - 2 * ring, box_h)
-            if not on_button:  # one focus frame on screen: the picker's is on its focused piece
-                painter.focus_frame(box)
-            pygame.draw.rect(painter.surface, painter.theme.border, box, 2)
-            painter.lines(field_lines, m.body, painter.theme.text, box.left + m.pad, box.top + m.pad)
-            _caret(painter, overlay, field_lines, box)
-            painter.drawn.place("field", "field", box)
-
-        # The field is kept in view: it has the focus, or the focus is on a button under it (the picker's
-        # pieces) and the field stands in at the top when the column scrolls past it.
-        units.append(Unit(box_h + 2 * ring, draw, ("field",), not on_button,
-                          stand_in=Unit(box_h + 2 * ring, draw, ("field",)) if on_button else None))
+        units.append(_field_unit(m, overlay, focus, width))
     units += _flow_units(buttons, focus, width, m)
     return units
+
+
+def _field_unit(m: Metrics, overlay: Overlay, focus: Cell | None, width: int) -> Unit:
+    """The text field of ``overlay`` with what is typed so far and the caret, as a unit of a column."""
+    assert overlay.typed is not None
+    ring = m.ring
+    field_lines = wrap(overlay.typed + " ", m.body, width - 2 * ring - 2 * m.pad)
+    box_h = block_height(m.body, len(field_lines)) + 2 * m.pad
+    on_button = any(c is focus for r in overlay.rows for c in r.cells)
+
+    def draw(painter: Painter, x: int, y: int) -> None:
+        box = pygame.Rect(x + ring, y + ring, width - 2 * ring, box_h)
+        if not on_button:  # one focus frame on screen: the picker's is on its focused piece
+            painter.focus_frame(box)
+        painter.canvas.rect(painter.theme.border, box, 2)
+        painter.lines(field_lines, m.body, painter.theme.text, box.left + m.pad, box.top + m.pad)
+        _caret(painter, overlay, field_lines, box)
+        painter.drawn.place("field", "field", box)
+
+    # The field is kept in view: it has the focus, or the focus is on a button under it (the picker's
+    # pieces) and the field stands in at the top when the column scrolls past it.
+    return Unit(box_h + 2 * ring, draw, ("field",), not on_button,
+                stand_in=Unit(box_h + 2 * ring, draw, ("field",)) if on_button else None)
 
 
 def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> None:
@@ -1047,7 +1133,7 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
         if left <= len(line) or n == len(lines) - 1:
             x = box.left + m.pad + _width(line[:left], m.body)
             y = box.top + m.pad + n * distance
-            pygame.draw.rect(p.surface, p.theme.text, (x, y, max(3, m.frame // 2), line_height(m.body)))
+            p.canvas.rect(p.theme.text, (x, y, max(3, m.frame // 2), line_height(m.body)))
             return
         left -= len(line) + 1
 
@@ -1055,10 +1141,17 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 # ---------------------------------------------------------------- the whole screen
 
 
-def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0, floor: int = SMALLEST) -> Drawn:
-    """Lay ``view`` out for ``surface``'s size and draw it (the window, or an image for tests); where things went."""
+def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0, floor: int = SMALLEST,
+           origin: tuple[int, int] = (0, 0)) -> Drawn:
+    """Lay ``view`` out for ``surface``'s size and draw it (the window, or an image for tests); where things went.
+
+    A zoomed game is drawn as a magnifier would (:func:`_magnified`);
+    ``origin`` is where its view of the page was last (``Drawn.origin``).
+    """
     width, height = surface.get_size()
     surface.fill(theme.background)
+    if view.game and scale > 1:
+        return _magnified(surface, view, theme, scale, floor, origin)
     m = _metrics(view, width, height, scale, floor)
     p = Painter(surface, theme, m)
     p.words = view.words
@@ -1068,6 +1161,215 @@ def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0
         _screen(p, view)
     p.drawn.body, p.drawn.board = m.body, m.board
     return p.drawn
+
+
+def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, floor: int,
+               origin: tuple[int, int]) -> Drawn:
+    """A zoomed game, as a screen magnifier shows it: the 100 % screen made ``scale`` times larger, seen
+    through the window, the view following the focus; whose turn and the dice pinned at the top.
+
+    The page is the game laid out at 100 % with every size (text, board,
+    cells, the column's width, the floor) times ``scale``, so everything
+    grows by the same factor and nothing ever reflows or shrinks (issue 23).
+    Above it a band that never scrolls holds the status line (whose turn,
+    throws left) and the dice with their digits and "held", as large as
+    at 100 % times the zoom where the window's width allows and never
+    smaller than at 100 %; at the bottom the message panel, as high as the
+    newest message needs, up to 0.38 of the window. The view of the page moves only when the focus
+    would leave it, by as little as brings the focused item whole into
+    view; "more" marks as large as note text say what lies beyond.
+    """
+    width, height = surface.get_size()
+    one = _metrics(view, width, height, 1.0, floor)
+    # The band's text is zoomed; its frames and gaps stay as at 100 % (they are not what is read), so the
+    # band leaves the page as much of the window as it can.
+    zoomed = dataclasses.replace(one, scale=scale, frame_base=one.frame)
+    band = Painter(surface, theme, zoomed)
+    band.words = view.words
+    dice, _actions, _listed = _parts(view)
+    focus = view.focus if view.overlay is None else None
+    inner = width - 2 * one.margin
+    every = _text_units(view.status, zoomed.body, inner, "status") if view.status else []
+    units = every[:1] + [u for u in every[1:] if _extent(every[:every.index(u) + 1], zoomed.pad) <= height // 5]
+    # The page: the 100 % layout times the zoom, without the dice (they are in the band), and without the
+    # status when the band shows it whole.
+    page_size = (round(width * scale), round(height * scale))
+    # A text field (typed, or the picker's calculation so far) is in the band too, under the dice.
+    typed = view.overlay is not None and view.overlay.typed is not None
+    page_view = dataclasses.replace(view, rows=[r for r in view.rows if r.region != "dice"],
+                                    status="" if len(units) == len(every) else view.status,
+                                    overlay=dataclasses.replace(view.overlay, typed=None)
+                                    if typed and view.overlay is not None else view.overlay)
+    page_m = Metrics(page_size[0], page_size[1], 1.0, round(floor * scale), round(one.board * scale), 0,
+                     round(one.side_base * scale), round(one.body * scale))
+    measure = Painter(None, theme, page_m)
+    measure.words = view.words
+    _game(measure, page_view, messages=False)
+    strip = line_height(zoomed.note) + zoomed.pad
+    lines, die, digit = _band_dice(dice, focus, inner, zoomed, height) if dice is not None else ([], 0, 0)
+    least = block_height(zoomed.body, 1) + 3 * zoomed.pad  # one line: a long one shows its end, marked inline
+    over = one.margin + _extent(units + lines, zoomed.pad) + zoomed.pad + strip + least + zoomed.pad \
+        + height // 10 - (height - one.margin)
+    if over > 0 and dice is not None and height < SMALL_HEIGHT:
+        # A small window at a large zoom (800x600 at 300 %): the dice give way so that the page keeps a tenth
+        # of the window, the one case where a die is drawn smaller than at 100 % (docs/window.md).
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, die - over)
+    if typed and view.overlay is not None:
+        lines.append(_field_unit(zoomed, view.overlay, view.focus, inner))
+    y = one.margin
+    for unit in units + lines:
+        unit.draw(band, one.margin, y)
+        y += unit.height + zoomed.pad
+    # The "more" marks go beside the dice where there is room for the four triangles, else in a strip under
+    # the page.
+    arrow = line_height(zoomed.note)
+    faces = [rect for key, rect in band.drawn.cells.items() if key.startswith("die")]
+    right = max((rect.right for rect in faces), default=width)
+    room = one.margin + inner - right - 2 * zoomed.pad
+    across = 4 if room >= 4 * (arrow + 3 * zoomed.pad) else 2  # one line of four triangles, or two of two
+    beside = bool(faces) and room >= across * (arrow + 3 * zoomed.pad) \
+        and (4 // across) * strip <= faces[0].height
+    if beside:
+        top = min(rect.top for rect in faces)
+        marks = pygame.Rect(right + 2 * zoomed.pad, top + (faces[0].height - (4 // across) * strip) // 2,
+                            across * (arrow + 3 * zoomed.pad), strip - zoomed.pad)
+        strip = 0
+    # The messages: a panel at the bottom, as high as the newest needs up to 0.38 of the window, scrolled to
+    # its end (the history keys step through the older ones); the page leaves its own panel out.
+    # The page keeps at least a quarter of the window: the panel gives way to it first.
+    left = height - one.margin - y - strip - zoomed.pad - height // 4
+    told = max(min(_message_height(view, zoomed, inner, 1), round(height * 0.38), left), least)
+    panel = pygame.Rect(one.margin, height - one.margin - told, inner, told)
+    _messages(band, view, panel)
+    port = pygame.Rect(0, y, width, max(0, panel.top - zoomed.pad - y - strip))
+    if not beside:
+        marks = pygame.Rect(one.margin, port.bottom, inner, strip - zoomed.pad)
+    ox, oy = _follow(origin, _in_view(measure.drawn, view, port.size), port.size, page_size)
+    page = Painter(surface, theme, page_m, (-ox, port.top - oy))
+    page.words = view.words
+    surface.set_clip(port)
+    _game(page, page_view, messages=False)
+    surface.set_clip(None)
+    drawn = band.drawn
+    shift = (-ox, port.top - oy)
+    away = []
+    view_key = view.focus.key if view.focus is not None else ""
+    for placed in page.drawn.items:
+        rect = placed.rect.move(shift)
+        if port.contains(rect):
+            drawn.place(placed.kind, placed.key, rect)
+        elif placed.kind != "more":
+            away.append(placed.key)
+            if placed.key == view_key and placed.kind in FOCUSABLE and port.colliderect(rect):
+                drawn.partial.append(placed.key)
+    seen = {placed.key for placed in drawn.items}
+    drawn.hidden += [key for key in dict.fromkeys(away + page.drawn.hidden) if key not in seen]
+    drawn.texts += [(text, rect.move(shift)) for text, rect in page.drawn.texts if port.contains(rect.move(shift))]
+    if page.drawn.focus is not None and port.colliderect(page.drawn.focus.move(shift)):
+        drawn.focus = page.drawn.focus.move(shift).clip(port)  # the part of the frame in view
+    drawn.smallest = min(band.drawn.smallest, page.drawn.smallest)
+    beyond = [("up", view.words.above, oy > 0), ("down", view.words.below, oy + port.height < page_size[1]),
+              ("left", view.words.left, ox > 0), ("right", view.words.right, ox + port.width < page_size[0])]
+    shown = [(direction, words) for direction, words, more in beyond if more]
+    needed = sum(arrow + 3 * zoomed.pad + _width(words, zoomed.note) for _direction, words in shown)
+    x, y = marks.left, marks.top
+    for direction, words in shown:
+        # Each mark says where, in words as large as note text; when all four do not fit, the triangles alone
+        # (beside the dice, two lines of two if need be).
+        part = arrow + 3 * zoomed.pad + (_width(words, zoomed.note) if needed <= marks.width else 0)
+        if x + part - zoomed.pad > marks.right + 1:
+            x, y = marks.left, y + line_height(zoomed.note) + zoomed.pad
+        _more(band, pygame.Rect(x, y, part - zoomed.pad, marks.height), direction,
+              words if needed <= marks.width else "")
+        x += part
+    drawn.body, drawn.board, drawn.die, drawn.digit = page_m.body, page_m.board, die, digit
+    drawn.origin = (ox, oy)
+    return drawn
+
+
+def _in_view(drawn: Drawn, view: View, port: tuple[int, int]) -> pygame.Rect | None:
+    """What the view must show of the page: the focused item, with (as far as they fit together) the text
+    field it builds (the picker's calculation) and its row's header beside it."""
+    focus = drawn.focus
+    if focus is None:
+        return None
+    headers = [p.rect for p in drawn.items if p.kind == "header" and p.rect.top <= focus.centery <= p.rect.bottom
+               and p.rect.right <= focus.left]
+    field = [p.rect for p in drawn.items if p.kind == "field"]
+    wanted = focus
+    for extra in field + headers:
+        wider = wanted.union(extra)
+        if wider.width <= port[0] and wider.height <= port[1]:
+            wanted = wider
+    return wanted
+
+
+def _follow(origin: tuple[int, int], focus: pygame.Rect | None, port: tuple[int, int],
+            page: tuple[int, int]) -> tuple[int, int]:
+    """Where the view of the page goes: where it was, moved as little as brings ``focus`` whole into view."""
+    def axis(at: int, low: int, high: int, room: int, total: int) -> int:
+        if high - low > room or low < at:
+            at = low
+        elif high > at + room:
+            at = high - room
+        return max(0, min(at, total - room))
+
+    if focus is None:
+        return max(0, min(origin[0], page[0] - port[0])), max(0, min(origin[1], page[1] - port[1]))
+    return (axis(origin[0], focus.left, focus.right, port[0], page[0]),
+            axis(origin[1], focus.top, focus.bottom, port[1], page[1]))
+
+
+def _band_dice(row: Row, focus: Cell | None, width: int, m: Metrics, height: int,
+               most: int = 0) -> tuple[list[Unit], int, int]:
+    """The dice in the zoomed band, in one line: faces, and under each its digit and "held" (note text).
+
+    A face is its 100 % size times the zoom, as far as the window allows
+    (a sixth of its height, all the dice across), and never smaller than
+    at 100 % unless the dice would not go across in one line (at 800x600
+    a 100 % die that went onto a second line is made to fit); the words
+    under a face are one line ("3 held") where the slot is wide enough,
+    else the digit and "held" on two. Held dice are framed and say
+    "held"; they are not raised here (the band's height is the page's loss).
+    ``most``: the largest face the window leaves room for (``0``: no limit).
+    """
+    count = len(row.cells)
+    note = m.note
+    ring = m.frame + 4
+    pad = max(4, round(m.pad / m.scale))
+    gap = 2 * pad
+    across = (width - 2 * m.ring + gap) // max(1, count) - gap
+    one_line = [" ".join(part for part in (c.text, c.note) if part) for c in row.cells]
+    two = max(_width(label, note) for label in one_line) + 2 * pad > across
+    labels = [[c.text, c.note] if two and c.note else [label] for c, label in zip(row.cells, one_line, strict=True)]
+    words = max(_width(part, note) for parts in labels for part in parts) + 2 * pad
+    wanted = max(m.die_base, min(round(m.die_base * m.scale), round(height * DIE_CAP)))
+    label_h = line_height(note) * (2 if two else 1)
+    size = max(m.note, min(across - 2 * ring, wanted, most or wanted))
+    slot = max(size + 2 * ring, min(words, across))
+    cells = row.cells
+
+    def draw(p: Painter, x: int, y: int) -> None:
+        for n, cell in enumerate(cells):
+            left = x + p.ring + n * (slot + gap)
+            top = y + p.ring
+            face = pygame.Rect(left + (slot - size) // 2, top + ring, size, size)
+            label = pygame.Rect(left, top + 2 * ring + size + pad, slot, label_h)
+            whole = pygame.Rect(left, top, slot, label.bottom - top)
+            colour = p.theme.text
+            if cell is focus:
+                p.focus_frame(whole)
+                p.canvas.rect(p.theme.focus_fill, label)
+                colour = p.theme.focus_text
+            if cell.marked:
+                p.canvas.rect(p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame, border_radius=size // 4)
+            p.die(face, cell.value or 0)
+            for k, part in enumerate(labels[n]):
+                p.text(part, note, colour, center=(label.centerx, label.top + (2 * k + 1) * line_height(note) // 2))
+            p.drawn.place("die", cell.key, whole)
+
+    unit = Unit(2 * ring + size + pad + label_h + 2 * m.ring, draw, tuple(c.key for c in cells), focus in cells)
+    return [unit], size, note
 
 
 def _parts(view: View) -> tuple[Row | None, list[Cell], list[Row]]:
@@ -1082,7 +1384,7 @@ def _beside(m: Metrics) -> bool:
 
 
 def _side_width(m: Metrics, zoom: float) -> int:
-    """The left column's width at ``zoom``: what the board leaves at 100 % (0.3 to 0.6 of the window), zoomed."""
+    """The left column's width at ``zoom``: what the board leaves at 100 % (a quarter to 0.6 of the window)."""
     return min(round((m.side_base or m.width * 0.34) * zoom), round(m.width * 0.6))
 
 
@@ -1094,23 +1396,85 @@ def _areas(m: Metrics, zoom: float) -> tuple[pygame.Rect, pygame.Rect]:
     return left, right
 
 
+#: The shares of the window's width the left column of a game may take at 100 %, tried in turn.
+SHARES = tuple(n / 40 for n in range(10, 25))
+#: The share of the height a line of dice may take at 100 %, largest first, tried until the column fits.
+DICE_ROOMS = (0.32, 0.26, 0.2)
+#: Body text as a share of the window's base size, tried in turn when the left column does not fit.
+TEXT_CAPS = (1.0, 0.85, 0.7)
+
+
 def _metrics(view: View, width: int, height: int, scale: float, floor: int) -> Metrics:
-    """The sizes at zoom 1 that make everything fit (the board's text, the die), then zoomed by ``scale``."""
+    """The sizes at zoom 1 that make everything fit (the board's text, the die, the column), zoomed by ``scale``."""
+    return dataclasses.replace(_fitted(_shape(view), width, height, floor, view), scale=scale)
+
+
+def _shape(view: View) -> tuple[object, ...]:
+    """What the sizes at 100 % depend on: the rows' and cells' words, the status, the question, the log's last."""
+    rows = tuple((r.region, r.header, r.sticky, r.panel, tuple((c.text, c.note, c.kind) for c in r.cells))
+                 for r in view.rows)
+    overlay = None if view.overlay is None else (view.overlay.prompt, view.overlay.typed is not None,
+                                                 tuple(c.text for r in view.overlay.rows for c in r.cells))
+    return view.title, view.status, view.game, rows, overlay
+
+
+_FITTED: dict[tuple[object, ...], Metrics] = {}
+
+
+def _fitted(shape: tuple[object, ...], width: int, height: int, floor: int, view: View) -> Metrics:
+    """:func:`_fit`, remembered for the last few screens (a frame is drawn many times between two moves)."""
+    key = (shape, width, height, floor)
+    found = _FITTED.get(key)
+    if found is None:
+        found = _FITTED[key] = _fit(view, width, height, floor)
+        while len(_FITTED) > 16:
+            del _FITTED[next(iter(_FITTED))]
+    return found
+
+
+def _fit(view: View, width: int, height: int, floor: int) -> Metrics:
+    """The sizes at 100 %: the board gets the largest text at which it fits whole, the left column the rest.
+
+    Every width of the left column in :data:`SHARES` is tried: the board's
+    text is the largest at which every row and column fits beside it; body
+    text is no larger than the board's (issue 23: the board is the game, its
+    text never smaller than the status line's), and no smaller than 0.7 of
+    the window's base size; the dice are the largest that leave the column
+    room for the title, status, moves and three lines of messages. The
+    width chosen fits the column, then the whole board, then gives the
+    largest board text, then the largest body text and dice.
+    """
     one = Metrics(width, height, 1.0, floor)
+    base = round(one.base)
     dice, _actions, listed = _parts(view)
-    if view.game and _beside(one):
-        natural = _natural_width(listed, round(one.base), width, one) if listed else 0
-        side_base = min(max(width - natural - 3 * one.margin, round(width * 0.3)), round(width * 0.6))
-        one = Metrics(width, height, 1.0, floor, side_base=side_base)
-        side, board = _areas(one, 1.0)
-        column = side.width
-    else:
-        board = pygame.Rect(one.margin, one.margin, width - 2 * one.margin, height - 2 * one.margin)
-        column = board.width
-    board_base = _fitting_size(listed, round(one.base), floor, board, one) if view.game else round(one.base)
     count = len(dice.cells) if dice is not None else 5
-    die_base = _die_base(one, count, column, height * 0.32)
-    return Metrics(width, height, scale, floor, board_base, die_base, one.side_base)
+    whole = pygame.Rect(one.margin, one.margin, width - 2 * one.margin, height - 2 * one.margin)
+    if not view.game:
+        return Metrics(width, height, 1.0, floor, base, _die_base(one, count, whole.width, height * 0.32))
+    if not _beside(one):
+        board = _fitting_size(listed, base, floor, whole, one)
+        return Metrics(width, height, 1.0, floor, board, _die_base(one, count, whole.width, height * 0.32))
+    best: tuple[tuple[int, int, int, int, int], Metrics] | None = None
+    for share in SHARES:
+        trial = Metrics(width, height, 1.0, floor, side_base=round(width * share))
+        side, area = _areas(trial, 1.0)
+        board = _fitting_size(listed, base, floor, area, trial) if listed else base
+        whole_board = int(not listed or _grid_fits(listed, board, area, trial))
+        for text, room in itertools.product(TEXT_CAPS, DICE_ROOMS):
+            sized = dataclasses.replace(trial, text_base=min(round(base * text), max(board, round(base * 0.7))))
+            die = _die_base(sized, count, side.width, height * room)
+            fitted = dataclasses.replace(sized, board_base=board, die_base=die)
+            painter = Painter(None, THEMES["yellow-on-black"], fitted)
+            need = _extent(_side_units(painter, view, side.width), fitted.pad) + fitted.margin \
+                + _message_height(view, fitted, side.width, 3)
+            fits = need <= side.height
+            score = (int(fits), whole_board, board if fits else 0, fitted.body, die)
+            if best is None or score > best[0]:
+                best = (score, fitted)
+            if fits:
+                break
+    assert best is not None
+    return best[1]
 
 
 def _head_units(p: Painter, view: View, width: int) -> list[Unit]:
@@ -1163,7 +1527,8 @@ def _split(m: Metrics, view: View, rect: pygame.Rect, units: list[Unit], share: 
     return top, pygame.Rect(rect.left, top.bottom + m.margin, rect.width, panel)
 
 
-def _game(p: Painter, view: View) -> None:
+def _game(p: Painter, view: View, messages: bool = True) -> None:
+    """A game's screen: the left column (with the message panel, unless ``messages`` is false) and the board."""
     m = p.m
     _dice, _actions, listed = _parts(view)
     board_focus = view.focus if view.overlay is None else None
@@ -1172,7 +1537,8 @@ def _game(p: Painter, view: View) -> None:
         units = _side_units(p, view, side.width)
         content, panel = _split(m, view, side, units, 0.6)
         _column(p, content, units)
-        _messages(p, view, panel)
+        if messages:
+            _messages(p, view, panel)
         board, sticky, _paged = _board_units(listed, board_focus, main.width, m.board, m)
         _column(p, main, board, sticky, gap=0)
         return
@@ -1189,7 +1555,8 @@ def _game(p: Painter, view: View) -> None:
         units = above + ([sticky] if sticky is not None else []) + board
         content, panel = _split(m, view, whole, units, 0.35)
         _column(p, content, units)
-    _messages(p, view, panel)
+    if messages:
+        _messages(p, view, panel)
 
 
 def _screen(p: Painter, view: View) -> None:
