@@ -361,13 +361,16 @@ def out_of_reach(cards: np.ndarray, uppers: np.ndarray) -> np.ndarray:
     return uppers + _UPPER_LEFT[cards & UPPER_BOXES] < BONUS_THRESHOLD
 
 
-def solve(order: str = "free", workers: int = 2, progress: Callable[[float], None] | None = None) -> np.ndarray:
+def solve(order: str = "free", workers: int = 1, progress: Callable[[float], None] | None = None) -> np.ndarray:
     """``E[card, upper]`` for every reachable state; NaN for the others.
 
     The states with the same number of filled boxes depend only on states
-    with more, so their chunks are shared among ``workers`` threads (numpy
-    releases the interpreter lock while it computes). ``progress`` is told
-    the share of the work done (0 to 1) after each layer.
+    with more, so their chunks can be shared among ``workers`` threads (numpy
+    releases the interpreter lock while it computes). One is the default: on
+    these shared two-core machines a second thread made the build no faster,
+    and under load twice as slow (threads waiting on each other for the
+    interpreter lock; docs/performance.md), for more CPU and memory.
+    ``progress`` is told the share of the work done (0 to 1) after each layer.
     """
     values = np.full(SHAPE, np.nan).ravel()
     values[FULL_CARD * UPPER_STATES:] = 0.0
