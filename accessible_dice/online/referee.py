@@ -49,7 +49,9 @@ log = logging.getLogger(__name__)
 #: How often an entry or a refusal is tried before the referee gives up and reads the table again.
 SEND_ATTEMPTS = 30
 #: Seconds the words of an entry wait for more entries to come, to go out in one notice with them.
-NOTICE_PAUSE = 0.4
+NOTICE_PAUSE = 1.0
+#: The most entries one notice says (a table that never pauses still gets its words).
+NOTICE_MOST = 20
 #: What other Matrix apps are told: an entry's words (the game's number, its seq, the words), or the room's
 #: name to send again.
 Told = tuple[int, int, str] | Callable[[], Awaitable[object]]
@@ -307,8 +309,8 @@ class Referee:
 
     async def _tell_other_apps(self) -> None:
         """Send the entries' words and the room's name in order, after the entries (so no entry waits for its
-        words): the words of entries that come within :data:`NOTICE_PAUSE` of each other in one notice. One that
-        cannot be sent is left out (the entry is the record)."""
+        words): the words of entries that come within :data:`NOTICE_PAUSE` of each other in one notice (at most
+        :data:`NOTICE_MOST`). One that cannot be sent is left out (the entry is the record)."""
         waiting: Told | None = None
         while True:
             told = waiting or await self._notices.get()
@@ -319,7 +321,7 @@ class Referee:
                     continue
                 number, seq, words = told
                 said = [(seq, words)]
-                while True:
+                while len(said) < NOTICE_MOST:
                     try:
                         waiting = await asyncio.wait_for(self._notices.get(), NOTICE_PAUSE)
                     except asyncio.TimeoutError:

@@ -210,19 +210,17 @@ class OnlineMenu(Menu):
                 # Translators: the password question; it is not shown, and only the homeserver gets it.
                 secret = self.ask(news(self._("Type your password. It is not shown, and it is sent to the "
                                               "homeserver only, never kept.")))
-        signing_in = account.sign_in(address, user, token=secret) if not user \
-            else account.sign_in(address, user, password=secret)
         while True:
             # Translators: said while signing in waits for the homeserver; {address} is what was typed.
             self.say(news(self._("Signing in at {address}…").format(address=address)))
+            signing_in = account.sign_in(address, "", token=secret) if not user \
+                else account.sign_in(address, user, password=secret)
             try:
                 return self.network.call(signing_in, account.SIGN_IN_SECONDS + 30)
             except account.NoAnswer as error:
                 self.refuse(error)
             if not self._try_again():
                 return self._sign_in()
-            signing_in = account.sign_in(address, user, token=secret) if not user \
-                else account.sign_in(address, user, password=secret)
 
     def _try_again(self) -> bool:
         """After a homeserver that did not answer: try again (``True``), another address (``False``), or back."""
