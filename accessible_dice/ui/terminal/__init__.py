@@ -321,9 +321,9 @@ class Terminal:
         """Offline, nothing else can happen while a computer waits for its strategy: say how far it is,
         every :data:`PROGRESS_EVERY` seconds, until it is ready (the session says that it was prepared)."""
         while not session.strategy_ready(wait=PROGRESS_EVERY):
+            percent = session.strategy_progress()
             # Translators: said every ten seconds while a computer player waits for the strategy being built;
             # {percent} is a whole number from 0 to 100.
-            percent = session.strategy_progress()
             self.say(news(self._("Still preparing: {percent} percent done.").format(percent=percent)))
 
     def _computer_step(self, session: Session, presenter: Presenter) -> None:
