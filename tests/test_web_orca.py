@@ -342,8 +342,10 @@ def test_orca_says_a_yatzy_turn_once_in_order_the_same_answer_twice_too(yatzy: G
     held, the same two dice thrown twice, and a box scored: every announcement said once, in order."""
     answer = yatzy.press("d")
     assert yatzy.press("d") == [f"{answer[0]} (2)"]
-    for die in "123":
-        assert yatzy.press(die) == [f"Held: the 3 (die {die}). 2 throws left."]
+    held = ["Held: the 3 (die 1).", "Held now: the 3 and the 3 (dice 1 and 2).",
+            "Held now: the 3, the 3, and the 3 (dice 1, 2, and 3)."]
+    for die, said in zip("123", held, strict=True):
+        assert yatzy.press(die) == [f"{said} 2 throws left."]
     yatzy.press("r", VALUES_ASKED)
     assert yatzy.throw("5 6") == ["Anna threw 5 and 6. Now 3, 3, 3, 5, and 6. 1 throw left."]
     yatzy.press("r", VALUES_ASKED)
@@ -421,8 +423,8 @@ def test_orca_says_a_yatzy_turn_with_real_dice_while_the_page_moves_the_focus(
     assert table.act(here("3 3 3 5 6")) == ["Anna threw 3, 3, 3, 5, and 6. 2 throws left."]
     assert focused() == "again"  # the field closed: the first move
     table.act(lambda: tab.keyboard.press("d"))
-    for die in "12":
-        assert table.act(lambda die=die: tab.keyboard.press(die)) == [f"Held: the 3 (die {die}). 2 throws left."]
+    for die, said in zip("12", ["Held: the 3 (die 1).", "Held now: the 3 and the 3 (dice 1 and 2)."], strict=True):
+        assert table.act(lambda die=die: tab.keyboard.press(die)) == [f"{said} 2 throws left."]
     said = table.act(lambda: tab.keyboard.press("Enter"), VALUES_ASKED)  # Throw again, focused
     assert focused() == "values"
     assert any("throw 3 dice" in line for line in said), said
