@@ -35,8 +35,12 @@ from daemons import wait_until
 from orca_stack import SPEAK_LIMIT, XDOTOOL, OrcaStack, heard, launch_chromium, missing, orca_stack, processes_of
 from web_support import serve, until
 
+from accessible_dice.ui import web
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.web import start
+
+#: The page's own files (app.js), for the test that breaks it on purpose.
+STATIC = Path(web.__file__).parent / "static"
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"not installed: {', '.join(missing())}")
 
@@ -172,9 +176,11 @@ class Game:
     made together, in the page's order.
     """
 
-    def __init__(self, stack: OrcaStack, tab: Page, url: str) -> None:
-        self.stack, self.page = stack, tab
+    def __init__(self, stack: OrcaStack, tab: Page, url: str, quiet: float = 0.0) -> None:
+        self.stack, self.page, self.quiet = stack, tab, quiet
         self.since, self.braille_since = stack.mark(), len(stack.braille())
+        #: Where Orca's log was when each moment began (the page's load, then each action).
+        self.marks = [self.since]
         self.finished_since = len(stack.finished())
         tab.goto(url)
         until(tab, "document.querySelectorAll('#log p').length > 0")
@@ -210,11 +216,44 @@ class Game:
         once the page's expression ``done`` is true.
         """
         before = len(self.announced())
+        self.marks.append(self.stack.mark())
         action()
         until(self.page, done or f"window.announced.length > {before}")
         self.heard_all()
+        if self.quiet:
+            self.stack.settle(self.marks[-1], self.quiet)  # what else Orca says after it (see cut)
         self.moments.append(self.announced()[before:])
         return self.moments[-1]
+
+    def command(self, text: str) -> list[str]:
+        """``text`` typed into the Command field, and Enter (as the terminal's command)."""
+        def typed() -> None:
+            self.page.locator("#command").focus()
+            self.page.keyboard.type(text)
+            self.page.keyboard.press("Enter")
+        return self.act(typed)
+
+    def cut(self) -> list[tuple[str, str]]:
+        """What Orca said after a moment's announcement and before the next action: (announcement, words).
+
+        A focused control's name, "leaving form", a field's name: in Orca's
+        log after the announcement means the page moved the focus (or renamed
+        the focused control) after announcing, which with a real voice cuts
+        the announcement short (Orca says a focus move interrupting). What
+        the player's action itself makes Orca say (the control the test
+        focused) comes before the announcement and is left alone. Empty
+        when nothing cut any announcement.
+        """
+        said = [" ".join(line.split()) for line in self.stack.spoken()]
+        ends = [*self.marks[1:], len(said)]
+        found = []
+        for moment, begin, end in zip(self.moments, self.marks, ends, strict=True):
+            wanted = {" ".join(text.split()) for text in moment}
+            piece = said[begin:end]
+            first = next((index for index, line in enumerate(piece) if line in wanted), None)
+            if first is not None:
+                found += [(piece[first], line) for line in piece[first:] if line not in wanted]
+        return found
 
     def throw(self, values: str) -> list[str]:
         """The values of real dice typed into the page's field, and Enter."""
@@ -436,3 +475,98 @@ def test_orca_says_a_yatzy_turn_with_real_dice_while_the_page_moves_the_focus(
     announced = [text for moment in table.moments for text in moment]
     assert table.spoken() == announced
     assert table.finished() == announced  # none cut short by a focus move or by the next announcement
+
+
+# ---------------------------------------------------------------- the other games, each played whole
+
+#: How long Orca must stay quiet after each action of the games below before the next: long enough
+#: for what a late focus move makes it say to come before the next action (see Game.cut).
+QUIET = 0.5
+
+
+def check_heard_once_in_order_uncut(table: Game) -> None:
+    """Every announcement said once, in the page's order, to its end, and nothing said after it in its moment."""
+    announced = [text for moment in table.moments for text in moment]
+    assert table.spoken() == announced
+    assert table.finished() == announced
+    assert table.cut() == []
+
+
+def test_orca_says_a_whole_quiclo_game_against_a_computer_once_in_order(
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
+    """QUICLO, one life each, Anna and a computer: a throw, an equation typed in the Command field, then the
+    computer's turn, which it plays by itself, step by step, to the game's end."""
+    table = Game(stack, tab, serve(game="quiclo", players=("Anna", "cpu"), lang="en", seed=5,
+                                   options={"lives": 1}).url, QUIET)
+    assert table.press("r")[0].startswith("Anna threw 10, 5, 12, 6, 12, and 12.")
+    assert table.command("12/12+5=6")[0] == "12 ÷ 12 + 5 = 6: right, with 4 dice. cpu's turn."
+    table.act(lambda: None, "document.body.dataset.screen === 'over' && waiting.length === 0 && flushing === null")
+    assert tab.evaluate("document.body.dataset.screen") == "over"
+    assert any(line.startswith("cpu threw") for moment in table.moments[-2:] for line in moment)
+    check_heard_once_in_order_uncut(table)
+
+
+def test_orca_says_a_whole_threes_away_game_once_in_order(
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
+    """Threes Away, one round: dice chosen by number keys, kept by Enter on Keep, thrown by Enter on the
+    focused Throw, to the game's end."""
+    table = Game(stack, tab, serve(game="threes-away", players=("Anna",), lang="en", seed=5,
+                                   options={"rounds": 1, "start": "order"}).url, QUIET)
+    assert table.press("r")[0].startswith("Anna threw 5, 3, 6, 3, and 6.")
+    assert table.press("2") == ["Die 2: 3, keep"]
+    assert table.press("4") == ["Die 4: 3, keep"]
+    assert table.choose("Keep") == ["3 and 3 kept, 0 points so far."]
+    assert tab.evaluate("document.activeElement.dataset.key") == "throw"
+    assert table.act(lambda: tab.keyboard.press("Enter"))[0].startswith("Anna threw")
+    for die in "123":
+        table.press(die)
+    table.choose("Keep")
+    assert tab.evaluate("document.body.dataset.screen") == "over"
+    check_heard_once_in_order_uncut(table)
+
+
+def test_orca_says_a_whole_storeslem_game_with_real_dice_once_in_order(
+        stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
+    """Storeslem with real dice: the board typed, three throws typed in the field the page opens, numbers
+    chosen on the board and struck, a pass, to the game's end."""
+    table = Game(stack, tab, serve(game="storeslem", **REAL_DICE).url, QUIET)
+    said = table.command("board 1 2 3 4 5 6 7 8 9")
+    assert said[0].startswith("Anna's board is set. Row 1: 1, 2, 3.") and "throw 3 dice" in said[0]
+    assert tab.evaluate(VALUES_ASKED)
+    table.throw("3 3 3")
+    table.choose("9,")
+    table.choose("Strike")
+    table.throw("1 2 4")
+    table.choose("7,")
+    table.choose("Strike")
+    table.throw("6 6 6")
+    table.choose("Pass")
+    assert tab.evaluate("document.body.dataset.screen") == "over"
+    check_heard_once_in_order_uncut(table)
+
+
+#: The page's focus move, and the same move made 300 ms later: after the announcement it should wait for.
+FOCUS_MOVE = "    wanted.focus();\n"
+LATE_FOCUS_MOVE = "    setTimeout(() => wanted.focus(), 300);\n"
+
+
+def test_a_focus_move_after_its_announcement_is_caught(stack: OrcaStack, tab: Page, serve: Callable[..., Any]) -> None:
+    """The test of the tests: the page broken on purpose, its focus moved 300 ms after it announced (the old
+    behaviour that cut the report's words), and the check above fails: the announcement is cut by Orca
+    (never said to its end) or followed by what the moved focus made Orca say."""
+    def late(route: Any) -> None:
+        script = (STATIC / "app.js").read_text(encoding="utf-8")
+        assert FOCUS_MOVE in script
+        route.fulfill(status=200, content_type="text/javascript", body=script.replace(FOCUS_MOVE, LATE_FOCUS_MOVE))
+
+    tab.route("**/static/app.js", late)
+    try:
+        table = Game(stack, tab, serve(game="storeslem", **REAL_DICE).url, QUIET)
+        with pytest.raises(AssertionError) as caught:
+            table.command("board 1 2 3 4 5 6 7 8 9")  # the field for the dice opens: the focus moves to it
+            table.throw("3 3 3")
+            check_heard_once_in_order_uncut(table)
+        # Orca's words for the late move, after the announcement ("leaving form. … entry."), or the cut itself.
+        assert "leaving form" in str(caught.value) or "did not say it" in str(caught.value), caught.value
+    finally:
+        tab.unroute_all()
