@@ -16,8 +16,9 @@ run counts:
 
 Yatzy's strategy table is read from the cache folder (built first if it is
 not there, in a process of its own), except in the row "yatzy, table built
-in the game": there the cache is empty, so the game builds the table in the
-background while it is played, as on the first Yatzy game ever. The last row
+in the game": there the cache is empty and the tables that come with the
+program are set aside (as where that file is missing or damaged), so the
+game builds the table in the background while it is played. The last row
 plays all five games one after another in one window process.
 
     python benchmarks/memory.py [--games yatzy,quiclo] [--speech tts|text|none] [--size 1536x864]
@@ -72,13 +73,22 @@ def baseline(env: dict[str, str]) -> float:
     return peak_mb([sys.executable, "-c", "import accessible_dice"], env)
 
 
-def terminal(game: str, env: dict[str, str]) -> float:
-    return peak_mb([sys.executable, "-m", "accessible_dice", "--game", game, "--ui", "console", "--speech", "text",
+#: The program's command line run with the Yatzy tables it comes with set aside, so that it builds the table
+#: (the row "table built in the game"): what a missing or damaged file makes it do.
+_WITHOUT_SHIPPED = ("import runpy, sys; from accessible_dice.strategy import yatzy; yatzy.SHIPPED = None; "
+                    "sys.argv[0] = 'accessible_dice'; runpy.run_module('accessible_dice', run_name='__main__')")
+
+
+def terminal(game: str, env: dict[str, str], shipped: bool = True) -> float:
+    start = ["-m", "accessible_dice"] if shipped else ["-c", _WITHOUT_SHIPPED]
+    return peak_mb([sys.executable, *start, "--game", game, "--ui", "console", "--speech", "text",
                     "--players", PLAYERS, "--seed", SEED, "--lang", "en"], env)
 
 
-def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864") -> float:
-    return peak_mb([sys.executable, __file__, "--window-child", games, "--speech", speech, "--size", size], env)
+def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864",
+           shipped: bool = True) -> float:
+    return peak_mb([sys.executable, __file__, "--window-child", games, "--speech", speech, "--size", size,
+                    *([] if shipped else ["--without-shipped"])], env)
 
 
 def window_child(games: str, speech: str, size: str) -> None:
@@ -131,7 +141,12 @@ def main() -> int:
     parser.add_argument("--speech", default="tts", choices=("tts", "text", "none"), help="the window's speech")
     parser.add_argument("--size", default="1536x864", help="the window's size, WIDTHxHEIGHT")
     parser.add_argument("--window-child", help=argparse.SUPPRESS)
+    parser.add_argument("--without-shipped", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.without_shipped:
+        from accessible_dice.strategy import yatzy
+
+        yatzy.SHIPPED = None
     if args.window_child:
         window_child(args.window_child, args.speech, args.size)
         return 0
@@ -147,8 +162,9 @@ def main() -> int:
             return text > args.budget_terminal or shown > args.budget_window
 
         cold = {**env, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-text")}
-        building = terminal("yatzy", cold), window("yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE":
-                                                             str(Path(folder) / "cold-window")}, args.speech, args.size)
+        building = terminal("yatzy", cold, shipped=False), window(
+            "yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-window")}, args.speech,
+            args.size, shipped=False)
         env.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", str(Path(folder) / "strategy"))
         prepare_yatzy(env)
         for game in args.games.split(","):
