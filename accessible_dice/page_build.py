@@ -161,6 +161,7 @@ def _index() -> str:
     """The ``--ui web`` page, with its files found beside it and the worker as its transport."""
     page = resources.files("accessible_dice.ui.web").joinpath("static", "index.html").read_text("utf-8")
     page = page.replace('"/static/', '"static/')
+    page = page.replace("</title>", '</title>\n<link rel="icon" href="data:,">', 1)  # no icon to ask for
     return page.replace('<html lang="en"', '<html lang="en" data-transport="worker"', 1)
 
 

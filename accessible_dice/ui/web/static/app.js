@@ -73,7 +73,14 @@ async function startWorker() {
     $("status").textContent = text;
     announce({text, interrupt: true, cues: []});
   };
-  worker = new Worker(`static/worker.js${location.search}`, {type: "module"});
+  // The address starts what it names (a bookmark starts its game afresh); the same tab reloaded continues
+  // the game played last instead (--resume), in the language the address asks for.
+  let query = location.search;
+  if (sessionStorage.getItem("accessible-dice-started") === query) {
+    query = params.has("lang") ? `?resume&lang=${encodeURIComponent(params.get("lang"))}` : "?resume";
+  }
+  sessionStorage.setItem("accessible-dice-started", location.search);
+  worker = new Worker(`static/worker.js${query}`, {type: "module"});
   worker.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.t === "failed") failed(message.error);
