@@ -151,8 +151,7 @@ def _page_words() -> dict[str, dict[str, str]]:
             "loading": _("Loading the game; this takes a few seconds the first time."),
             # Translators: the static web page, when the browser could not start the game's program;
             # {error} is the browser's technical reason.
-            "failed": _("The game could not start in this browser ({error}). A current Chrome, Edge or "
-                        "Firefox runs it."),
+            "failed": _("The game could not start in this browser ({error}). A current Chrome or Edge runs it."),
         }
     return words
 
