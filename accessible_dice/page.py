@@ -30,6 +30,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import json
+import logging
 import queue
 import sys
 from collections import deque
@@ -37,6 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
+
+log = logging.getLogger(__name__)
 
 #: The address's options that are command-line flags without a value.
 FLAGS = ("resume",)
@@ -138,8 +141,13 @@ def _javascript_wait() -> Callable[[float | None], str | None]:
 
 
 def main(query: str) -> None:
-    """``static/worker.js`` calls this with the page's ``location.search``."""
+    """``static/worker.js`` calls this with the page's ``location.search``. What goes wrong before the
+    table runs (the table says its own) is told to the page by its name, never as a traceback."""
     import js
 
-    run(query, _javascript_wait(), js.sendToPage)
+    try:
+        run(query, _javascript_wait(), js.sendToPage)
+    except Exception as error:
+        log.exception("the static page's table could not start")
+        js.sendToPage(json.dumps({"t": "failed", "error": type(error).__name__}))
 

@@ -64,4 +64,8 @@ import accessible_dice.page
 accessible_dice.page.main(page_query)
 `);
   await keep();
-})().catch((error) => postMessage(JSON.stringify({t: "failed", error: String(error && error.message || error)})));
+})().catch((error) => {  // the page says the reason's last line (a Python error's name), never a traceback
+  console.error(error);
+  const lines = String(error && error.message || error).trim().split("\n");
+  postMessage(JSON.stringify({t: "failed", error: lines[lines.length - 1].slice(0, 200)}));
+});
