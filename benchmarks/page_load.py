@@ -32,7 +32,8 @@ from accessible_dice.page_build import build
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
-<link rel="icon" href="data:,"><script type="module" src="bare.js"></script></head><body><p id="out">loading</p></body></html>"""
+<link rel="icon" href="data:,"><script type="module" src="bare.js"></script></head>
+<body><p id="out">loading</p></body></html>"""
 BARE_SCRIPT = """const w = new Worker("bare-worker.js", {type: "module"});
 w.onmessage = (e) => { document.getElementById("out").textContent = e.data; };"""
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -92,7 +93,7 @@ def main(rounds: int) -> None:
     bare_time = statistics.median(t for t, _ in bare)
     our_time = statistics.median(t for t, _ in ours)
     print()
-    print("| | ready (median of {}) | bytes transferred |".format(rounds))
+    print(f"| | ready (median of {rounds}) | bytes transferred |")
     print("| --- | --- | --- |")
     print(f"| bare Pyodide page (runtime loaded, `1 + 1` run) | {bare_time:.2f} s | {bare[0][1] / 1e6:.2f} MB |")
     print(f"| our page, Shut the Box ready to play | {our_time:.2f} s | {ours[0][1] / 1e6:.2f} MB |")
