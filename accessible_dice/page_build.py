@@ -47,7 +47,7 @@ PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cef
 #: The runtime's files the page loads (the rest of the npm package is its console, maps and types).
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The page's own files, from ``ui/web/static`` (index.html is rewritten for the site).
-PAGE_FILES = ("app.js", "style.css", "worker.js")
+PAGE_FILES = ("app.js", "style.css", "worker.js", "icon.svg")
 #: Our package's folders the page never uses: the Yatzy strategy tables (25 MB; fetched separately once
 #: the page reads them) and the data packages of an installed wheel (added below under the checkout's names).
 LEFT_OUT = ("strategy/tables", "_sounds", "_locales", "_rules", "__pycache__")
@@ -152,6 +152,8 @@ def _page_words() -> dict[str, dict[str, str]]:
             # Translators: the static web page, when the browser could not start the game's program;
             # {error} is the browser's technical reason.
             "failed": _("The game could not start in this browser ({error}). A current Chrome or Edge runs it."),
+            # Translators: the static web page, when a new version of the game was downloaded in the background.
+            "updated": _("A new version of the game is ready; it is used from the next time you open the page."),
         }
     return words
 
@@ -160,8 +162,31 @@ def _index() -> str:
     """The ``--ui web`` page, with its files found beside it and the worker as its transport."""
     page = resources.files("accessible_dice.ui.web").joinpath("static", "index.html").read_text("utf-8")
     page = page.replace('"/static/', '"static/')
-    page = page.replace("</title>", '</title>\n<link rel="icon" href="data:,">', 1)  # no icon to ask for
+    head = ('<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
+            '<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#000000">')
+    page = page.replace("</title>", f"</title>\n{head}", 1)
     return page.replace('<html lang="en"', '<html lang="en" data-transport="worker"', 1)
+
+
+#: The web app manifest: the page added to a phone's home screen opens as an app of its own.
+MANIFEST = {
+    "name": "Accessible Dice", "short_name": "Dice", "start_url": "./index.html", "scope": "./",
+    "display": "standalone", "background_color": "#000000", "theme_color": "#000000",
+    "description": "Five dice games for blind and low-vision players, read by your own screen reader.",
+    "icons": [{"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+}
+
+
+def _offline(target: Path) -> None:
+    """The service worker (``sw.js``, at the top so it serves the whole site): every file written so far,
+    and a version that is the checksum of them all (a new build is a new version)."""
+    files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    script = resources.files("accessible_dice.ui.web").joinpath("static", "sw.js").read_text("utf-8")
+    script = script.replace("{version}", digest.hexdigest()[:16]).replace("{files}", json.dumps(["./", *files]))
+    (target / "sw.js").write_text(script, "utf-8")
 
 
 def build(target: Path) -> dict[str, int]:
@@ -180,6 +205,8 @@ def build(target: Path) -> dict[str, int]:
         _site_zip(target / "python" / "site.zip")
         for path in sorted(data_folder("_sounds", "sounds").glob("*.wav")):
             shutil.copyfile(path, target / "sounds" / path.name)
+        (target / "manifest.webmanifest").write_text(json.dumps(MANIFEST, ensure_ascii=False, indent=1), "utf-8")
+        _offline(target)
     except OSError as error:
         raise BuildError(f"The site could not be written into {target} ({error.strerror or error}).") from None
     sizes = {part: sum(p.stat().st_size for p in (target / part).rglob("*") if p.is_file())

@@ -109,12 +109,15 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
     until(page, "document.getElementById('answer').textContent === 'Throw the dice first.'")  # at once
     assert _shut(page) == shut
 
-    page.reload()  # the game is in the browser's storage: the reload continues it
+    until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)  # every file kept by sw.js
+    context.set_offline(True)
+    page.reload()  # offline: the site from the service worker's cache; the game from the browser's storage
     _loaded(page)
     assert screen(page) == "game"
     assert _shut(page) == shut
     assert "Anna" in " ".join(log_lines(page))
 
+    context.set_offline(False)
     asked = context.new_page()  # an option the command line refuses: the page says why, and opens the menu
     asked.goto(f"{site}/index.html?game=chess&lang=en")
     _loaded(asked)

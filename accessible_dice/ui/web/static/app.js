@@ -68,6 +68,7 @@ async function startWorker() {
     $("status").textContent = words.loading;
     announce({text: words.loading, interrupt: false, cues: []});
   }
+  offline(words);
   const failed = (error) => {
     const text = (words.failed || "The game could not start in this browser ({error}).").replace("{error}", error);
     $("status").textContent = text;
@@ -80,13 +81,28 @@ async function startWorker() {
     query = params.has("lang") ? `?resume&lang=${encodeURIComponent(params.get("lang"))}` : "?resume";
   }
   sessionStorage.setItem("accessible-dice-started", location.search);
-  worker = new Worker(`static/worker.js${query}`, {type: "module"});
+  // The options go as the worker's name: a worker served by the service worker has the cached file's address.
+  worker = new Worker("static/worker.js", {type: "module", name: query});
   worker.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.t === "failed") failed(message.error);
     else receive(message);
   });
   worker.addEventListener("error", (event) => failed(event.message || "worker"));
+}
+
+// The site kept for playing without a network (sw.js); a new version found later is said in words.
+function offline(words) {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    registration.addEventListener("updatefound", () => {
+      const fresh = registration.installing;
+      if (!fresh || !navigator.serviceWorker.controller) return;  // the first visit: nothing to tell
+      fresh.addEventListener("statechange", () => {
+        if (fresh.state === "installed" && words.updated) announce({text: words.updated, interrupt: false, cues: []});
+      });
+    });
+  }).catch((error) => console.warn("the page is not kept for offline play", error));
 }
 
 function send(message) {

@@ -56,7 +56,7 @@ self.sendToPage = (text) => postMessage(text);
   const archive = await fetch(new URL("python/site.zip", base));
   if (!archive.ok) throw new Error(`python/site.zip: ${archive.status}`);
   py.unpackArchive(await archive.arrayBuffer(), "zip", {extractDir: CODE});
-  py.globals.set("page_query", new URL(self.location.href).search);
+  py.globals.set("page_query", self.name);  // the address's options (app.js, startWorker)
   await py.runPythonAsync(`
 import sys
 sys.path.insert(0, "${CODE}")
