@@ -52,8 +52,17 @@ def test_build_page_into_a_file_is_refused_in_words(tmp_path: Path) -> None:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server that keeps the paths asked for, and lets the browser keep nothing itself
+    (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
+
+    served: list[str] = []
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:
-        pass
+        _Quiet.served.append(self.path)
 
 
 @pytest.fixture(scope="module")
@@ -111,11 +120,15 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
 
     until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)  # every file kept by sw.js
     context.set_offline(True)
+    served = len(_Quiet.served)
     page.reload()  # offline: the site from the service worker's cache; the game from the browser's storage
     _loaded(page)
     assert screen(page) == "game"
     assert _shut(page) == shut
     assert "Anna" in " ".join(log_lines(page))
+    # Nothing came from the server but the browser's own look for a new sw.js (which Playwright's offline
+    # emulation lets through): every file of the site came from the service worker's cache.
+    assert [path for path in _Quiet.served[served:] if path != "/sw.js"] == []
 
     context.set_offline(False)
     asked = context.new_page()  # an option the command line refuses: the page says why, and opens the menu
