@@ -18,7 +18,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from web_support import browser, drawn, enter_on, log_lines, screen, until
@@ -55,7 +55,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
     """A plain static server that keeps the paths asked for, and lets the browser keep nothing itself
     (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
 
-    served: list[str] = []
+    served: ClassVar[list[str]] = []
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")
