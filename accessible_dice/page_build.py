@@ -162,11 +162,17 @@ def _index() -> str:
     """The ``--ui web`` page, with its files found beside it and the worker as its transport."""
     page = resources.files("accessible_dice.ui.web").joinpath("static", "index.html").read_text("utf-8")
     page = page.replace('"/static/', '"static/')
-    head = ('<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
+    head = (f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            '<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
             '<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#000000">')
     page = page.replace("</title>", f"</title>\n{head}", 1)
     return page.replace('<html lang="en"', '<html lang="en" data-transport="worker"', 1)
 
+
+#: The page's Content-Security-Policy (a static host sends no headers of its own): as strict as the server's
+#: (ui/web/server.py), our own files only; the worker it starts compiles WebAssembly under its own policy.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; "
+       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'")
 
 #: The web app manifest: the page added to a phone's home screen opens as an app of its own.
 MANIFEST = {

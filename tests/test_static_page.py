@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from web_support import browser, drawn, enter_on, log_lines, screen, until
 
 __all__ = ["browser"]
@@ -106,6 +107,8 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
     until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
     assert log_lines(page)[-1].startswith("Anna threw")
     assert page.get_by_role("list", name="Dice").get_by_role("listitem").count() == 2
+    audit = Axe().run(page)  # the same page as --ui web's: no WCAG violation here either
+    assert audit.violations_count == 0, audit.generate_report()
 
     said = len(log_lines(page))
     enter_on(page, "#actions button")  # a button: the first way to use the throw
