@@ -76,7 +76,8 @@ def options(query: str) -> tuple[Launch, str | None]:
     """The launch the address asks for, checked as the command line is; and the reason, if it was refused
     (then the main menu opens: nothing is started that was not asked for)."""
     argv: list[str] = ["--ui", "web"]
-    for name, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+    asked = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    for name, value in asked:
         if name in FLAGS and value in ("", "1", "yes", "true"):
             argv.append(f"--{name}")
         else:
@@ -84,7 +85,14 @@ def options(query: str) -> tuple[Launch, str | None]:
     try:
         return parse_args(argv), None
     except UsageError as refusal:
-        return parse_args(["--ui", "web"]), str(refusal)
+        reason = str(refusal)
+    for name, value in asked:  # the menu in the language asked for, if that much is right
+        if name == "lang":
+            try:
+                return parse_args(["--ui", "web", "--lang", value]), reason
+            except UsageError:
+                break
+    return parse_args(["--ui", "web"]), reason
 
 
 class PageInbox:

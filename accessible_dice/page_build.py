@@ -102,7 +102,8 @@ def _package_files() -> Iterator[tuple[Path, str]]:
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*")):
         inside = path.relative_to(package).as_posix()
-        if path.is_file() and not any(part in inside for part in LEFT_OUT) and path.suffix != ".pyc":
+        left_out = any(f"/{part}/" in f"/{inside}" for part in LEFT_OUT)
+        if path.is_file() and not left_out and path.suffix != ".pyc":
             yield path, f"accessible_dice/{inside}"
 
 

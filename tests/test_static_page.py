@@ -135,11 +135,13 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
 
     context.set_offline(False)
     asked = context.new_page()  # an option the command line refuses: the page says why, and opens the menu
-    asked.goto(f"{site}/index.html?game=chess&lang=en")
+    asked.goto(f"{site}/index.html?game=chess&lang=de")  # in the language the address asks for
     _loaded(asked)
     until(asked, "document.querySelectorAll('#choices button').length > 0")
     assert screen(asked) == "menu"
-    assert any("argument --game: invalid choice: 'chess'" in line for line in log_lines(asked))
+    assert asked.get_by_role("heading", level=1).text_content() == "Hauptmenü"
+    assert any(line.startswith("Die Adresse der Seite verlangt etwas, das sich nicht spielen lässt: argument "
+                               "--game: invalid choice: 'chess'") for line in log_lines(asked))
 
     outside = [url for url in requests if not url.startswith(f"{site}/") and not url.startswith("data:")]
     assert outside == []
