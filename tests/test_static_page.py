@@ -42,6 +42,22 @@ def test_the_page_s_python_imports_no_pygame_aiohttp_nio_or_numpy() -> None:
     assert "accessible_dice.ui.window.game" not in loaded  # the window itself is not entered
 
 
+def test_the_address_s_options_are_the_command_line_s() -> None:
+    """Checked by the command line's own parser, in a process of its own (accessible_dice.page makes the window
+    package known without its pygame ``__init__``, which the other tests in this process need)."""
+    code = ("import json; from accessible_dice.page import options; print(json.dumps([(l.game, l.players, l.dice, "
+            "l.lang, l.seed, l.resume, why) for l, why in map(options, ["
+            "'?game=shut-the-box&players=Anna,Ben&dice=manual&lang=de&seed=3', '?resume&lang=sv', "
+            "'?game=shut-the-box&seed=x', '?colour=red'])]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    asked, resumed, bad_seed, unknown = json.loads(done.stdout)
+    assert asked == ["shut-the-box", ["Anna", "Ben"], "manual", "de", 3, False, None]
+    assert resumed == [None, [], "random", "sv", None, True, None]
+    assert bad_seed[:6] == [None, [], "random", None, None, False]  # refused: the menu, and why
+    assert bad_seed[6] == "argument --seed: 'x' is not a whole number"
+    assert unknown[6] == "unrecognized arguments: --colour red"
+
+
 def test_build_page_into_a_file_is_refused_in_words(tmp_path: Path) -> None:
     taken = tmp_path / "site"
     taken.write_text("a file")
