@@ -77,7 +77,8 @@ def _parser() -> argparse.ArgumentParser:
 COMMANDS_EPILOG = (
     "commands: 'accessible-dice online' plays at online tables on Matrix (sign in, open, join;\n"
     "'online --help' for more); 'accessible-dice referee' referees online tables as a Matrix bot\n"
-    "('referee --help')."
+    "('referee --help'); 'accessible-dice build-page DIR' writes the browser page as a static site that\n"
+    "plays by itself, for any web host (docs/web.md)."
 )
 
 
@@ -223,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         ending.let_go()  # its event loop takes SIGINT and SIGTERM itself
         return referee(words[1:])
+    if words[:1] == ["build-page"]:
+        from accessible_dice.page_build import command
+
+        return command(words[1:])
     try:
         if words[:1] == ["online"]:
             online = parse_online(words[1:])

@@ -281,7 +281,7 @@ class Session:
         half built is not kept; the next start builds it again).
         """
         prepare = PREPARE.get(self.game.id)
-        if prepare is None or self._preparing is not None:
+        if prepare is None or self._preparing is not None or not strategy.has_strategy(self.game):
             return
         told = threading.Event()
         finished = threading.Event()

@@ -19,8 +19,18 @@ __all__ = ["Advice", "Choice", "best_move", "computer_move", "has_strategy"]
 
 
 def has_strategy(game: Game) -> bool:
-    """Whether the game has hints and computer players (its :class:`~accessible_dice.games.Parts` name a strategy)."""
-    return part_module(game.id, "strategy") is not None
+    """Whether the game has hints and computer players (its :class:`~accessible_dice.games.Parts` name a strategy).
+
+    Where numpy cannot be had (the static page, :mod:`accessible_dice.page`), Yatzy's and Storeslem's
+    strategies cannot run: their hints and computer players then make the game's plain move, as a game
+    without a strategy does, rather than stop the game.
+    """
+    try:
+        return part_module(game.id, "strategy") is not None
+    except ModuleNotFoundError as missing:
+        if missing.name == "numpy":
+            return False
+        raise
 
 
 def _module(game: Game) -> ModuleType:

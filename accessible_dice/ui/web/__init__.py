@@ -42,14 +42,17 @@ import secrets
 import socket
 import sys
 import webbrowser
+from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
-from accessible_dice.ui.web.server import PortTaken, WebServer
 from accessible_dice.ui.web.table import Table
+
+if TYPE_CHECKING:  # aiohttp only where a server runs: the static page has none (accessible_dice.page)
+    from accessible_dice.ui.web.server import WebServer
 
 #: How many digits the join code has: short to type on a phone, and :data:`~.server.JOIN_TRIES` guard it.
 JOIN_DIGITS = 6
@@ -61,10 +64,23 @@ def join_code() -> str:
 
 def start(launch: Launch, lang: Language | None = None, *, listen: bool = False, port: int = 0) -> WebServer:
     """Serve ``launch`` (the game asked for, the saved one, or the main menu); returns once it is served."""
-    from accessible_dice.ui.launch import _resumed, asked_for, start_news
+    from accessible_dice.ui.web.server import WebServer
 
     if port:
         free(port, listen)  # before a game is made and saved for a page that could not be served
+    table = table_for(launch, lang, listen)
+    server = WebServer(table, listen=listen, port=port)
+    if listen:
+        table.join_text = lambda lang: joining(server, lang)
+    server.start()
+    return server
+
+
+def table_for(launch: Launch, lang: Language | None = None, listen: bool = False) -> Table:
+    """The table of ``launch`` (the game asked for, the saved one, or the main menu), not yet running: the
+    server's (:func:`start`) and the static page's (:mod:`accessible_dice.page`) alike."""
+    from accessible_dice.ui.launch import _resumed, asked_for, start_news
+
     loaded = config.load()
     launch = launch.with_settings(loaded.settings)
     lang = lang or language(launch.lang)
@@ -77,15 +93,13 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
     if launch.resume and first is None:  # the game played last; without one, said, and the menu opens
         resumed = _resumed(launch, table.host.announcer, lang)
         table.first = None if resumed is None else (resumed, True)
-    server = WebServer(table, listen=listen, port=port)
-    if listen:
-        table.join_text = lambda lang: joining(server, lang)
-    server.start()
-    return server
+    return table
 
 
 def free(port: int, listen: bool) -> None:
     """Raise :class:`~.server.PortTaken` if ``port`` cannot be served now (another program has it)."""
+    from accessible_dice.ui.web.server import PortTaken
+
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
         try:
@@ -103,6 +117,8 @@ def joining(server: WebServer, lang: Language) -> str:
 
 def run_web(launch: Launch, lang: Language) -> int:
     """``--ui web``: serve, open the player's browser on the page, and serve until the host quits."""
+    from accessible_dice.ui.web.server import PortTaken
+
     _ = lang._
     try:
         server = start(launch, lang, listen=launch.listen, port=launch.port)

@@ -24,9 +24,8 @@ from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.ui.commands import Command
 from accessible_dice.ui.window.boards import Board, Chosen, TypedBoard
-from accessible_dice.ui.window.game import GameScreen
-from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.model import Cell, Pressed, Row
+from accessible_dice.ui.window.rows import GameRows
 from accessible_dice.utterance import Utterance
 
 
@@ -45,6 +44,7 @@ def _moves_worked_out_once(game: Any) -> Iterator[None]:
 if TYPE_CHECKING:
     from accessible_dice.session import Session
     from accessible_dice.ui.web.table import Client
+    from accessible_dice.ui.window.game import GameScreen
 
 
 class _Prefs:
@@ -66,11 +66,11 @@ class WebScreen:
     the page names every die and button exactly as the window says them.
     """
 
-    #: Borrowed from the window's game screen: they use ``game``, ``board``, ``presenter``, ``session``,
-    #: ``window.language``, ``window.say``, ``_``, ``roll`` and ``to_menu`` only.
-    dice_row: ClassVar[Callable[[Any], Row]] = GameScreen.dice_row
-    die_label: ClassVar[Callable[[Any, int], str]] = GameScreen.die_label
-    actions: ClassVar[Callable[[Any], list[Cell]]] = GameScreen.actions
+    #: Borrowed from the window's game screen (:class:`~.rows.GameRows`): they use ``game``, ``board``,
+    #: ``presenter``, ``session``, ``window.language``, ``window.say``, ``_``, ``roll`` and ``to_menu`` only.
+    dice_row: ClassVar[Callable[[Any], Row]] = GameRows.dice_row
+    die_label: ClassVar[Callable[[Any, int], str]] = GameRows.die_label
+    actions: ClassVar[Callable[[Any], list[Cell]]] = GameRows.actions
 
     #: While :meth:`why_not` tries a button: what it would have said (its refusal), instead of saying it.
     _trying: list[str] | None = None
@@ -87,7 +87,7 @@ class WebScreen:
         self.pressed_key = ""
         module = part_module(self.game.id, "board")
         # The boards are typed for the window's screen; they use only the surface this class has.
-        board_screen = cast(GameScreen, self)
+        board_screen = cast("GameScreen", self)
         self.board: Board = TypedBoard(board_screen) if module is None else module.BOARD(board_screen)
 
     @property

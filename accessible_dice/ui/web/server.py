@@ -13,7 +13,7 @@
   ``textContent``, never as markup.
 - A message is at most :data:`MAX_MESSAGE` bytes of JSON, checked by
   :func:`.messages.checked` (its kind, each field's type); anything else is
-  dropped, logged, and changes nothing. Typed text goes to the same parser,
+  dropped, logged, and changes nothing (:mod:`.transport`, the static page's too). Typed text goes to the same parser,
   and so through the same parse-then-apply path, as in the terminal.
 - At most :data:`PAGES_PER_CLIENT` pages for one secret and
   :data:`PAGES_IN_ALL` in all; one more is told why, in its language.
@@ -41,8 +41,8 @@ from accessible_dice import threads
 from accessible_dice.loop_thread import LoopThread
 from accessible_dice.presentation.i18n import LANGUAGES, Language, language, supported
 from accessible_dice.resources import data_folder
-from accessible_dice.ui.web.messages import Message, checked
 from accessible_dice.ui.web.table import Client, Table
+from accessible_dice.ui.web.transport import closed, opened, received
 
 log = logging.getLogger(__name__)
 
@@ -304,17 +304,16 @@ class WebServer:
 
         writer = asyncio.ensure_future(_write(ws, outbox))
         self._sockets.add(ws)
-        client.sockets.append(send)
-        self.table.post(client, {"t": "hello"})
+        opened(self.table, client, send)
         try:
             async for raw in ws:
-                message = _message(raw)
-                if message is not None:
-                    self.table.post(client, message)
+                if raw.type == WSMsgType.TEXT:
+                    received(self.table, client, raw.data)
+                else:
+                    log.info("a page sent a websocket message of type %s, dropped", raw.type)
         finally:
             self._sockets.discard(ws)
-            client.sockets.remove(send)
-            self.table.post(client, {"t": "gone"})
+            closed(self.table, client, send)
             outbox.put_nowait(None)
             await writer
         return ws
@@ -344,14 +343,6 @@ async def _write(ws: web.WebSocketResponse, outbox: asyncio.Queue[dict[str, Any]
         except (ConnectionError, ClientError) as gone:
             log.info("a page went away while it was sent a message: %r", gone)
             return
-
-
-def _message(raw: Any) -> Message | None:
-    """A page's message, checked (:func:`.messages.checked`), or ``None``: dropped, as one that is not text."""
-    if raw.type != WSMsgType.TEXT:
-        log.info("a page sent a websocket message of type %s, dropped", raw.type)
-        return None
-    return checked(raw.data)
 
 
 def _preferred(header: str) -> str | None:

@@ -44,7 +44,7 @@ from accessible_dice.ui.terminal.menu import Menu
 from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.messages import Message
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.game import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
+from accessible_dice.ui.window.rows import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)

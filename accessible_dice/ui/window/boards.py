@@ -23,8 +23,7 @@ from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, ThrowFirst
-from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.model import Cell, Pressed, Row
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window.game import GameScreen

@@ -27,7 +27,7 @@ from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
 from accessible_dice import profiles
-from accessible_dice.errors import N_, DiceError, IllegalMove
+from accessible_dice.errors import DiceError
 from accessible_dice.practice import kept_note, left_for_menu
 from accessible_dice.presentation import TITLES, options, terms
 from accessible_dice.presentation.describe import answer, combine, news
@@ -40,33 +40,21 @@ from accessible_dice.ui.terminal import Terminal
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
 from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.model import Row
 from accessible_dice.ui.window.picker import Grammar, Picker
+from accessible_dice.ui.window.rows import (
+    ACTING,
+    CHANGING,
+    REVIEW,
+    ComputerPlaying,
+    GameRows,
+    NoComputerPlaying,
+    StillThinking,
+)
 from accessible_dice.ui.window.settings import SettingsMenu, as_words
 
-#: The review keys (the terminal commands of the same names).
-REVIEW = ("dice", "board", "standings", "turn", "moves")
-#: The commands that change the game.
-ACTING = ("move", "values", "roll")
-#: The commands that change the game's history: refused while a move is being thought out.
-CHANGING = (*ACTING, "undo", "redo")
 #: How long the loop waits for thinking before going on with other events.
 THINK_WAIT = 0.05
-
-
-class ComputerPlaying(IllegalMove):
-    # Translators: a key that acts was pressed during a computer player's turn; Enter plays its next step.
-    template = N_("{name} is playing; Enter plays its next step now.")
-
-
-class StillThinking(IllegalMove):
-    # Translators: a key that acts was pressed while a hint or a computer's move is being worked out.
-    template = N_("Still thinking; a moment please.")
-
-
-class NoComputerPlaying(IllegalMove):
-    # Translators: the skip key (N) was pressed when no computer player is playing.
-    template = N_("No computer player is playing now.")
 
 
 class DiceEntry(Entry):
@@ -80,7 +68,7 @@ class DiceEntry(Entry):
         super().text(typed)
 
 
-class GameScreen(Screen):
+class GameScreen(GameRows, Screen):
     """One game session on screen."""
 
     wrap = False
@@ -116,36 +104,6 @@ class GameScreen(Screen):
 
     def rows(self) -> list[Row]:
         return [self.dice_row(), Row("actions", self.actions(), region="actions"), *self.board.rows()]
-
-    def dice_row(self) -> Row:
-        cells = []
-        for position, value in enumerate(self.game.dice_on_table()):
-            cells.append(Cell(f"die{position}", self.die_label(position), self.window.language.number(value),
-                              note=self.board.die_note(position), kind="die", value=value,
-                              marked=self.board.die_marked(position), act=self.board.die_act(position)))
-        return Row("dice", cells, region="dice")
-
-    def die_label(self, position: int) -> str:
-        value = self.window.language.number(self.game.dice_on_table()[position])
-        number = self.window.language.number(position + 1)
-        note = self.board.die_note(position)
-        if note:
-            # Translators: a die, said when focused: position, value and its mark ("held", "keep").
-            return self._("Die {position}: {value}, {note}").format(position=number, value=value, note=note)
-        # Translators: a die, said when focused: its position and value.
-        return self._("Die {position}: {value}").format(position=number, value=value)
-
-    def actions(self) -> list[Cell]:
-        if self.game.is_over():
-            # Translators: the button after a game's end.
-            label = self._("Back to the main menu")
-            return [Cell("menu", label, label, act=self.to_menu)]
-        request = self.session.request()
-        if request is not None:
-            due = self.presenter.due()
-            # Translators: the throw button in the window (R does the same).
-            return [Cell("throw", due.text if due is not None else "", self._("Throw"), act=self.roll)]
-        return self.board.moves()
 
     def status(self) -> str:
         return self.presenter.turn_news().text

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from accessible_dice.errors import N_
+from accessible_dice.ui.window.model import Pressed
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
@@ -459,15 +460,6 @@ def _key_name(key: int, text: str, _: Translate) -> str:
         return text
     # Translators: said for a key that has no name here, starting the sentence "This key does nothing here".
     return _("This key")
-
-
-@dataclass(frozen=True)
-class Pressed:
-    """What a key press means on a screen: an action, its number if any, and the character the key typed."""
-
-    action: str
-    number: int | None = None
-    letter: str = ""
 
 
 def _matches(chord: Chord, key: int, ctrl: bool, shift: bool, alt: bool) -> bool:

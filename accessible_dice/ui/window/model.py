@@ -190,3 +190,12 @@ class Focus:
                 self._remember()
                 return True
         return False
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a key press (or a page's button) means on a screen: an action, its number if any, the character typed."""
+
+    action: str
+    number: int | None = None
+    letter: str = ""

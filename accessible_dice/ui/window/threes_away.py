@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 from accessible_dice.games.threes_away import Keep, ThreesAway
 from accessible_dice.ui.window.boards import Board, Chosen
-from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.model import Cell, Pressed, Row
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window.game import GameScreen

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy
 from accessible_dice.ui.window.boards import Board
-from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Cell, Row
+from accessible_dice.ui.window.model import Cell, Pressed, Row
 
 
 class YatzyBoard(Board):

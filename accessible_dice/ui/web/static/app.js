@@ -28,6 +28,10 @@ function nameThisDevice() {
 }
 
 function connect() {
+  if (document.documentElement.dataset.transport === "worker") {
+    startWorker();
+    return;
+  }
   const query = new URLSearchParams();
   if (params.has("k")) query.set("k", params.get("k"));
   if (params.has("j")) {
@@ -47,8 +51,63 @@ function connect() {
   });
 }
 
+// The static page (accessible-dice build-page): the same messages, to our Python in a Web Worker
+// (static/worker.js) instead of the websocket; the address's options (?game=...) go to it as they are.
+let worker = null;
+
+async function startWorker() {
+  let words = {};
+  try {
+    const all = await (await fetch("static/words.json")).json();
+    const wanted = (params.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+    words = all[wanted] || all.en;
+  } catch (error) {
+    words = {};
+  }
+  if (!state && words.loading) {
+    $("status").textContent = words.loading;
+    announce({text: words.loading, interrupt: false, cues: []});
+  }
+  offline(words);
+  const failed = (error) => {
+    const text = (words.failed || "The game could not start in this browser ({error}).").replace("{error}", error);
+    $("status").textContent = text;
+    announce({text, interrupt: true, cues: []});
+  };
+  // The address starts what it names (a bookmark starts its game afresh); the same tab reloaded continues
+  // the game played last instead (--resume), in the language the address asks for.
+  let query = location.search;
+  if (sessionStorage.getItem("accessible-dice-started") === query) {
+    query = params.has("lang") ? `?resume&lang=${encodeURIComponent(params.get("lang"))}` : "?resume";
+  }
+  sessionStorage.setItem("accessible-dice-started", location.search);
+  // The options go as the worker's name: a worker served by the service worker has the cached file's address.
+  worker = new Worker("static/worker.js", {type: "module", name: query});
+  worker.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.t === "failed") failed(message.error);
+    else receive(message);
+  });
+  worker.addEventListener("error", (event) => failed(event.message || "worker"));
+}
+
+// The site kept for playing without a network (sw.js); a new version found later is said in words.
+function offline(words) {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    registration.addEventListener("updatefound", () => {
+      const fresh = registration.installing;
+      if (!fresh || !navigator.serviceWorker.controller) return;  // the first visit: nothing to tell
+      fresh.addEventListener("statechange", () => {
+        if (fresh.state === "installed" && words.updated) announce({text: words.updated, interrupt: false, cues: []});
+      });
+    });
+  }).catch((error) => console.warn("the page is not kept for offline play", error));
+}
+
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (worker) worker.postMessage(JSON.stringify(message));
+  else if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
 let toldFull = false;
@@ -197,7 +256,7 @@ function cue(cues) {
 async function play(one, at) {
   let buffer = sounds.get(one.name);
   if (!buffer) {
-    const response = await fetch(`/sounds/${encodeURIComponent(one.name)}.wav`);
+    const response = await fetch(`sounds/${encodeURIComponent(one.name)}.wav`)  // beside the page: the server's or a static site's;
     if (!response.ok) return;
     buffer = await audio.decodeAudioData(await response.arrayBuffer());
     sounds.set(one.name, buffer);

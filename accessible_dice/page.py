@@ -1,0 +1,161 @@
+"""The static page's Python: the browser front end's own table, run by Pyodide in the page's Web Worker.
+
+``accessible-dice build-page DIR`` (:mod:`accessible_dice.page_build`)
+writes a site that needs no program behind it: the page script
+(``ui/web/static/app.js``) is the same as for ``--ui web``, and so are the
+table, the screens, the sessions, the words and the rules. Only the
+transport differs: instead of a websocket to our server the page talks to
+``static/worker.js``, which loads Pyodide, unpacks this package and calls
+:func:`run`. The table then runs on the worker's one thread: where the
+server's table waits for the next message on a queue, this one waits for
+the page's next message with Pyodide's ``run_sync`` (WebAssembly's
+JavaScript Promise Integration), so :class:`~.ui.web.table.Table` runs
+unchanged.
+
+What imports pygame, aiohttp, matrix-nio or numpy stays out:
+``tests/test_static_page.py`` imports this module and checks
+``sys.modules``. The window's boards are the page's boards too
+(:mod:`.ui.window.boards`, :mod:`.ui.window.rows`), and they need no pygame;
+the window package itself (its ``__init__``, the pygame window) is not
+entered: :func:`_window_parts_only` makes the package known without it.
+
+Options come in the address, with the command line's names
+(``?game=shut-the-box&players=Anna,Ben&dice=manual&lang=de&seed=3``), checked
+by the command line's own parser (:func:`options`); what it refuses is said
+in words, and the main menu opens instead.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import logging
+import queue
+import sys
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+log = logging.getLogger(__name__)
+
+#: The address's options that are command-line flags without a value.
+FLAGS = ("resume",)
+#: The address's options the page takes (the command line's names); ``option`` may come more than once.
+NAMES = ("game", "players", "dice", "seed", "lang", "verbosity", "option", *FLAGS)
+
+
+def _window_parts_only() -> None:
+    """Make ``accessible_dice.ui.window`` known as a package without running its ``__init__`` (the pygame
+    window): its pygame-free modules (the boards, the rows, the model) are then imported as anywhere."""
+    name = "accessible_dice.ui.window"
+    if name in sys.modules:
+        return
+    folder = Path(__file__).resolve().parent / "ui" / "window"
+    spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
+    spec.submodule_search_locations = [str(folder)]
+    module = importlib.util.module_from_spec(spec)
+    module.__file__ = None
+    sys.modules[name] = module
+
+
+_window_parts_only()
+
+from accessible_dice.cli import UsageError, parse_args  # noqa: E402  (after the window package is known)
+from accessible_dice.presentation.describe import news  # noqa: E402
+from accessible_dice.ui.launch_request import Launch  # noqa: E402
+from accessible_dice.ui.web import table_for  # noqa: E402
+from accessible_dice.ui.web.messages import Message  # noqa: E402
+from accessible_dice.ui.web.table import Table  # noqa: E402
+from accessible_dice.ui.web.transport import opened, received  # noqa: E402
+
+
+def options(query: str) -> tuple[Launch, str | None]:
+    """The launch the address asks for, checked as the command line is; and the reason, if it was refused
+    (then the main menu opens: nothing is started that was not asked for)."""
+    argv: list[str] = ["--ui", "web"]
+    asked = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    for name, value in asked:
+        if name in FLAGS and value in ("", "1", "yes", "true"):
+            argv.append(f"--{name}")
+        else:
+            argv += [f"--{name}", value]
+    try:
+        return parse_args(argv), None
+    except UsageError as refusal:
+        reason = str(refusal)
+    for name, value in asked:  # the menu in the language asked for, if that much is right
+        if name == "lang":
+            try:
+                return parse_args(["--ui", "web", "--lang", value]), reason
+            except UsageError:
+                break
+    return parse_args(["--ui", "web"]), reason
+
+
+class PageInbox:
+    """The table's inbox on the worker's one thread: what the table posted itself first, else the page's
+    next message, waited for (``wait``: the message's text, or ``None`` when ``timeout`` seconds passed)."""
+
+    def __init__(self, table: Table, wait: Callable[[float | None], str | None]) -> None:
+        self.table = table
+        self.waiting: deque[tuple[Any, Message]] = deque()
+        self._wait = wait
+
+    def put(self, item: tuple[Any, Message]) -> None:
+        self.waiting.append(item)
+
+    def get(self, timeout: float | None = None) -> tuple[Any, Message]:
+        while not self.waiting:
+            raw = self._wait(timeout)
+            if raw is None:
+                raise queue.Empty
+            received(self.table, self.table.host, raw)  # checked, then put here
+        return self.waiting.popleft()
+
+
+def table(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None]) -> Table:
+    """The page's table: the game the address asks for (or the menu), its messages to ``send`` as JSON."""
+    launch, refused = options(query)
+    made = table_for(launch)
+    made.inbox = PageInbox(made, wait)  # type: ignore[assignment]
+    if refused is not None:
+        lang = made.host.language
+        # Translators: the static web page; {reason} is the command line's own reason (in English), for
+        # example "--game: invalid choice: 'chess'".
+        made.host.say(news(lang._("The page's address asks for what cannot be played: {reason}. "
+                                  "The main menu opens instead.").format(reason=refused)))
+    opened(made, made.host, lambda message: send(json.dumps(message, ensure_ascii=False)))
+    return made
+
+
+def run(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None]) -> None:
+    """The page's game, until the player quits from the main menu (the worker's whole life)."""
+    table(query, wait, send).run()
+
+
+def _javascript_wait() -> Callable[[float | None], str | None]:
+    """In the worker: the page's next message, waited for without returning to JavaScript's event loop."""
+    import js  # type: ignore[import-not-found]  # Pyodide's own modules: only in the page
+    from pyodide.ffi import run_sync  # type: ignore[import-not-found]
+
+    def wait(timeout: float | None) -> str | None:
+        raw = run_sync(js.nextMessage(-1 if timeout is None else int(timeout * 1000)))
+        return None if raw is None else str(raw)
+
+    return wait
+
+
+def main(query: str) -> None:
+    """``static/worker.js`` calls this with the page's ``location.search``. What goes wrong before the
+    table runs (the table says its own) is told to the page by its name, never as a traceback."""
+    import js
+
+    try:
+        run(query, _javascript_wait(), js.sendToPage)
+    except Exception as error:
+        log.exception("the static page's table could not start")
+        js.sendToPage(json.dumps({"t": "failed", "error": type(error).__name__}))
+

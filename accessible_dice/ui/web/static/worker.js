@@ -1,0 +1,71 @@
+// The static page's transport (accessible-dice build-page): our own Python, accessible_dice.page, in Pyodide
+// on this worker's one thread. The page script (app.js) posts the same messages it sends a websocket with
+// --ui web, and gets the same messages back; nothing of the game is written here.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+// Where the saves, the settings and the score history live (Python's home folder, kept in the browser's
+// IndexedDB), and where our package is unpacked (not kept: it comes with the page).
+const HOME = "/home/pyodide";
+const CODE = "/lib/accessible-dice";
+
+const inbox = [];
+let waiter = null;
+let py = null;
+
+self.addEventListener("message", (event) => {
+  if (typeof event.data !== "string") return;
+  if (waiter) {
+    const take = waiter;
+    waiter = null;
+    take(event.data);
+  } else inbox.push(event.data);
+});
+
+function keep() {  // what Python wrote, into IndexedDB (true: read from it, at the start)
+  return new Promise((resolve) => py.FS.syncfs(false, (error) => {
+    if (error) console.warn("the browser's storage refused the game's files", error);
+    resolve();
+  }));
+}
+
+function restore() {
+  return new Promise((resolve) => py.FS.syncfs(true, () => resolve()));
+}
+
+// The table's next message (accessible_dice.page.PageInbox), waited for by Python through run_sync; first
+// every file the last step wrote is kept, so a reload or a closed tab loses nothing. After ``timeout`` ms
+// (a computer player's pace), undefined: Python's None.
+self.nextMessage = async (timeout) => {
+  await keep();
+  if (inbox.length) return inbox.shift();
+  return new Promise((resolve) => {
+    let timer = null;
+    waiter = (text) => { clearTimeout(timer); resolve(text); };
+    if (timeout >= 0) timer = setTimeout(() => { waiter = null; resolve(undefined); }, timeout);
+  });
+};
+
+self.sendToPage = (text) => postMessage(text);
+
+(async () => {
+  const base = new URL("../", import.meta.url);
+  py = await loadPyodide({indexURL: new URL("pyodide/", base).href});
+  py.FS.mkdirTree(HOME);
+  py.FS.mount(py.FS.filesystems.IDBFS, {}, HOME);
+  await restore();
+  const archive = await fetch(new URL("python/site.zip", base));
+  if (!archive.ok) throw new Error(`python/site.zip: ${archive.status}`);
+  py.unpackArchive(await archive.arrayBuffer(), "zip", {extractDir: CODE});
+  py.globals.set("page_query", self.name);  // the address's options (app.js, startWorker)
+  await py.runPythonAsync(`
+import sys
+sys.path.insert(0, "${CODE}")
+import accessible_dice.page
+accessible_dice.page.main(page_query)
+`);
+  await keep();
+})().catch((error) => {  // the page says the reason's last line (a Python error's name), never a traceback
+  console.error(error);
+  const lines = String(error && error.message || error).trim().split("\n");
+  postMessage(JSON.stringify({t: "failed", error: lines[lines.length - 1].slice(0, 200)}));
+});

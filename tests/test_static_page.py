@@ -1,0 +1,167 @@
+"""The static page (``accessible-dice build-page``): built, served by a plain static server, played in Chromium.
+
+The site is built once for the module into a temporary folder; the Pyodide
+download is kept in the cache folder (``ACCESSIBLE_DICE_CACHE`` if set, else
+the test run's own), so a run downloads it at most once. It is served by
+Python's own ``http.server`` on 127.0.0.1, which knows nothing of the game:
+everything the page does, our Python does in the browser's Web Worker.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from web_support import browser, drawn, enter_on, log_lines, screen, until
+
+__all__ = ["browser"]
+
+#: How long the page may take to load the runtime and our Python (seconds, on a loaded 2-core machine).
+LOAD = 240.0
+
+
+def test_the_page_s_python_imports_no_pygame_aiohttp_nio_or_numpy() -> None:
+    """The worker runs accessible_dice.page: the web table and screen, and nothing the browser cannot load."""
+    code = ("import json, sys; import accessible_dice.page; "
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stdout))
+    assert {"accessible_dice.ui.web.table", "accessible_dice.ui.web.screen", "accessible_dice.ui.window.boards",
+            "babel", "platformdirs"} <= loaded
+    assert not {name.split(".")[0] for name in loaded} & {"pygame", "aiohttp", "nio", "numpy"}
+    assert "accessible_dice.ui.window.game" not in loaded  # the window itself is not entered
+
+
+def test_the_address_s_options_are_the_command_line_s() -> None:
+    """Checked by the command line's own parser, in a process of its own (accessible_dice.page makes the window
+    package known without its pygame ``__init__``, which the other tests in this process need)."""
+    code = ("import json; from accessible_dice.page import options; print(json.dumps([(l.game, l.players, l.dice, "
+            "l.lang, l.seed, l.resume, why) for l, why in map(options, ["
+            "'?game=shut-the-box&players=Anna,Ben&dice=manual&lang=de&seed=3', '?resume&lang=sv', "
+            "'?game=shut-the-box&seed=x', '?colour=red'])]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    asked, resumed, bad_seed, unknown = json.loads(done.stdout)
+    assert asked == ["shut-the-box", ["Anna", "Ben"], "manual", "de", 3, False, None]
+    assert resumed == [None, [], "random", "sv", None, True, None]
+    assert bad_seed[:6] == [None, [], "random", None, None, False]  # refused: the menu, and why
+    assert bad_seed[6] == "argument --seed: 'x' is not a whole number"
+    assert unknown[6] == "unrecognized arguments: --colour red"
+
+
+def test_build_page_into_a_file_is_refused_in_words(tmp_path: Path) -> None:
+    taken = tmp_path / "site"
+    taken.write_text("a file")
+    done = subprocess.run([sys.executable, "-m", "accessible_dice", "build-page", str(taken)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "is a file, not a folder" in done.stderr
+    assert "Traceback" not in done.stderr and taken.read_text() == "a file"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server that keeps the paths asked for, and lets the browser keep nothing itself
+    (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
+
+    served: ClassVar[list[str]] = []
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        _Quiet.served.append(self.path)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built and served on 127.0.0.1; its address."""
+    from accessible_dice.page_build import build
+
+    folder = tmp_path_factory.mktemp("site")
+    build(folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _loaded(page: Any) -> None:
+    until(page, "Number(document.body.dataset.drawn || 0) > 0", timeout=LOAD)
+
+
+def _shut(page: Any) -> int:
+    return int(page.get_by_role("button", name=re.compile(r"^Flap \d+, shut$")).count())
+
+
+def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(browser: Any, site: str) -> None:
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
+    _loaded(page)
+    assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
+    lines = log_lines(page)
+    assert lines[0].startswith("Loading the game")  # said while the runtime loads: no silent wait
+    assert "Type roll or r" in lines[-1]
+
+    before = drawn(page)
+    page.locator("#command").fill("roll")  # the Command field: the terminal's own commands
+    page.locator("#command").press("Enter")
+    until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
+    assert log_lines(page)[-1].startswith("Anna threw")
+    assert page.get_by_role("list", name="Dice").get_by_role("listitem").count() == 2
+    audit = Axe().run(page)  # the same page as --ui web's: no WCAG violation here either
+    assert audit.violations_count == 0, audit.generate_report()
+
+    said = len(log_lines(page))
+    enter_on(page, "#actions button")  # a button: the first way to use the throw
+    until(page, f"document.querySelectorAll('#log p').length > {said}")
+    shut = _shut(page)
+    assert shut > 0
+
+    page.locator("#command").fill("shut 9")  # not now (a throw is due): its reason, and nothing changes
+    page.locator("#command").press("Enter")
+    until(page, "document.getElementById('answer').textContent === 'Throw the dice first.'")  # at once
+    assert _shut(page) == shut
+
+    until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)  # every file kept by sw.js
+    context.set_offline(True)
+    served = len(_Quiet.served)
+    page.reload()  # offline: the site from the service worker's cache; the game from the browser's storage
+    _loaded(page)
+    assert screen(page) == "game"
+    assert _shut(page) == shut
+    assert "Anna" in " ".join(log_lines(page))
+    # Nothing came from the server but the browser's own look for a new sw.js (which Playwright's offline
+    # emulation lets through): every file of the site came from the service worker's cache.
+    assert [path for path in _Quiet.served[served:] if path != "/sw.js"] == []
+
+    context.set_offline(False)
+    asked = context.new_page()  # an option the command line refuses: the page says why, and opens the menu
+    asked.goto(f"{site}/index.html?game=chess&lang=de")  # in the language the address asks for
+    _loaded(asked)
+    until(asked, "document.querySelectorAll('#choices button').length > 0")
+    assert screen(asked) == "menu"
+    assert asked.get_by_role("heading", level=1).text_content() == "Hauptmenü"
+    assert any(line.startswith("Die Adresse der Seite verlangt etwas, das sich nicht spielen lässt: argument "
+                               "--game: invalid choice: 'chess'") for line in log_lines(asked))
+
+    outside = [url for url in requests if not url.startswith(f"{site}/") and not url.startswith("data:")]
+    assert outside == []
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests)  # the worker's requests seen too
+    assert any(url.endswith("/python/site.zip") for url in requests)
+    context.close()
+
