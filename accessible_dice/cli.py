@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
     if words[:1] == ["online"]:
-        from accessible_dice.ui.terminal.online import run_online
+        from accessible_dice.play.online import run_online
 
         return run_online(online)
     from accessible_dice.ui.launch import guarded, run

@@ -114,7 +114,7 @@ class Guide:
             key = next(binding.keys for binding in active() if binding.action == command)
             # Translators: how to do a tutorial step in the window; {key} is a key's name, e.g. "R".
             return _("press {key}").format(key=_(key))
-        from accessible_dice.ui.commands import command_word
+        from accessible_dice.play.commands import command_word
 
         # Translators: how to do a tutorial step in the terminal; {word} is the command word, e.g. "roll".
         return _("type {word}").format(word=command_word(command, self.language))
@@ -138,7 +138,7 @@ class Guide:
         if self.window:
             # Translators: a tutorial step in the window: make a move; {moves} is what the game says is possible.
             return news(_("Now make a move. {moves} Choose one with the arrow keys and Enter.").format(moves=moves))
-        from accessible_dice.ui.commands import actions_now
+        from accessible_dice.play.commands import actions_now
 
         words = actions_now(session.game, self.language)
         if all(word.split()[0].casefold() in moves.casefold() for word in words):

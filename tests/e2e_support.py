@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from accessible_dice.games.yatzy import Box, UnknownBox
+from accessible_dice.play import commands
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.yatzy import box_word
-from accessible_dice.ui import commands
 
 #: The languages the end-to-end games are played in: English, and Czech as the other.
 LANGUAGES = ("en", "cs")

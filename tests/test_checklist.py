@@ -1154,7 +1154,7 @@ def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_gam
     from window_driver import Driver as WindowDriver
 
     from accessible_dice.games import GAMES
-    from accessible_dice.ui import commands
+    from accessible_dice.play import commands
     from accessible_dice.ui.window import keys
     from accessible_dice.ui.window.menu import MainMenu
     from accessible_dice.ui.window.settings import SettingsMenu
@@ -1199,8 +1199,8 @@ def test_ER_05_the_mark_is_printed_but_not_spoken_and_repeat_marks_it_again() ->
     """The voice says the refusal as it is (its sound marks it); the printed line, and a repeat of it, has the mark."""
     import io
 
+    from accessible_dice.play.controller import Announcer, refusal_mark
     from accessible_dice.speech import SpeechSpy
-    from accessible_dice.ui.terminal import Announcer, refusal_mark
     from accessible_dice.utterance import Utterance
 
     out, voice = io.StringIO(), SpeechSpy()

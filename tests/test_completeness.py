@@ -39,12 +39,12 @@ from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
 from accessible_dice.games import parts
 from accessible_dice.games.base import Event, Game, Roll
+from accessible_dice.play import commands
 from accessible_dice.presentation import missing, playable, presenter_for
 from accessible_dice.presentation.i18n import EXTRA_CATALOGS, LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir, rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import simple_move
-from accessible_dice.ui import commands
 
 NAMES = ["Ann", "Bo"]
 #: A word as code and catalogs spell it: letters, digits, hyphens and underscores ("roll-again", "full_house").

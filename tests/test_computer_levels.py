@@ -16,12 +16,12 @@ from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Roll
+from accessible_dice.play.controller import Announcer, Terminal
 from accessible_dice.presentation import options
 from accessible_dice.presentation.i18n import LANGUAGES, Language
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import SpeechSpy
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, Choice, pick
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 SPEC = config.BY_KEY["computer-level"]
 WEAKEST_FIRST = tuple(LEVELS)

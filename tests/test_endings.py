@@ -23,9 +23,9 @@ import pytest
 from e2e_support import watched_command
 
 from accessible_dice import cli, ending, storage
+from accessible_dice.play.controller import Announcer, Terminal
 from accessible_dice.speech.spy import SpeechSpy
 from accessible_dice.ui import launch
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 CONSOLE = ["--ui", "console", "--speech", "text"]
 #: Seconds any one run here may take before its stack is dumped.

@@ -16,11 +16,11 @@ from window_driver import Driver, open_driver
 
 from accessible_dice import profiles
 from accessible_dice import settings as config
+from accessible_dice.play.controller import Announcer, Terminal
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.speech import SpeechSpy
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 
 EN = language("en")
 _driver = pytest.fixture(name="driver")(open_driver)

@@ -16,13 +16,13 @@ import pytest
 
 from accessible_dice import settings as config
 from accessible_dice.games.yatzy import Box
+from accessible_dice.play import commands
+from accessible_dice.play.controller import Announcer, Terminal
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import Silenced, SpeechSpy
-from accessible_dice.ui import commands
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue
 
 EN = Language("en")

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from accessible_dice.games.yatzy import Box, Yatzy, score
+from accessible_dice.play.controller import Announcer, Terminal
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, new_session
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 EN = Language("en")
 #: The hint's typed command, in its short form: "Hint: k 1 3 (the 5 and the 5), 251.3 expected ..." -> "k 1 3",

@@ -53,10 +53,10 @@ class Parts:
 
     @classmethod
     def packaged(cls, module: str, title: str) -> Parts:
-        """A game inside this package: ``module`` in games/, presentation/, ui/ and strategy/, ui/window/<module>."""
+        """A game inside this package: ``module`` in games/, presentation/, play/commands/, ui/window/ and strategy/."""
         package = "accessible_dice"
-        return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}", f"{package}.ui.{module}",
-                   f"{package}.ui.window.{module}", f"{package}.strategy.{module}")
+        return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}",
+                   f"{package}.play.commands.{module}", f"{package}.ui.window.{module}", f"{package}.strategy.{module}")
 
     def module(self, part: str) -> str | None:
         """The module path of ``part`` (a key of :data:`REQUIRED`), ``None`` when the game leaves it out."""

@@ -6,7 +6,7 @@ an English layout, so ``jednotlive`` must mean ``jednotlivě`` and
 ``loesungshilfe`` ``lösungshilfe``; the game says "Hoď 5 kostek", so ``hoď``
 must throw as ``hod`` does; and Czech names a box in the accusative after the
 verb ("zapsat malou postupku"). This module gives every spelling a word is
-typed in; ``ui/commands.spellings`` and the Yatzy box reader ask it.
+typed in; ``play/commands.spellings`` and the Yatzy box reader ask it.
 
 What a language accepts beyond its catalog word lives in :data:`ALSO`, keyed by
 the English command word or box label. It holds input only (nothing here is

@@ -43,7 +43,7 @@ def box_word(box: Box, language: Language) -> str:
     """The box as typed after ``score`` in the player's language: its name, lower case, hyphens for spaces.
 
     In English that is the command word of interfaces.md (``full-house``);
-    in Danish ``fuldt-hus``. ui/yatzy.py reads it back.
+    in Danish ``fuldt-hus``. play/commands/yatzy.py reads it back.
     """
     return "-".join(language._(box.label).lower().split())
 

@@ -29,6 +29,10 @@ from accessible_dice import settings as config
 from accessible_dice.ending import Stopped
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
+from accessible_dice.play.controller import Announcer, Terminal, refusal_mark
+from accessible_dice.play.inbox import Lines
+from accessible_dice.play.menu import Menu, default_players
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.describe import answer, news
@@ -39,10 +43,6 @@ from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal import Announcer, Terminal, refusal_mark
-from accessible_dice.ui.terminal.inbox import Lines
-from accessible_dice.ui.terminal.menu import Menu, default_players
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: The file in the data folder where the menu keeps the last new game's choices.
@@ -354,7 +354,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
             announcer.cues.follow(now)
 
     def online() -> None:  # the main menu's Play online (its network parts load only when chosen)
-        from accessible_dice.ui.terminal.online import play_online
+        from accessible_dice.play.online import play_online
 
         play_online(announcer, lang, screen, lines)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from accessible_dice.errors import N_
 from accessible_dice.games.base import Game, Move
+from accessible_dice.play.commands import Typed, command_word, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, command_word, spellings
 from pig.rules import Hold, Pig
 
 #: Command words, marked for translation; the English word always works too.

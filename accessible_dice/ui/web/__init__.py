@@ -44,10 +44,10 @@ import sys
 import webbrowser
 
 from accessible_dice import settings as config
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.server import PortTaken, WebServer
 from accessible_dice.ui.web.table import Table
 

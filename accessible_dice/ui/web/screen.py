@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from accessible_dice.errors import DiceError
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Move
+from accessible_dice.play.commands import Command
 from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
-from accessible_dice.ui.commands import Command
 from accessible_dice.ui.window.boards import Board, Chosen, TypedBoard
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.keys import Pressed

@@ -1,6 +1,6 @@
 """The window's main menu: a new game (game, players, options, dice), the saved games, or leave.
 
-The same steps as the terminal's menu (:mod:`accessible_dice.ui.terminal.menu`),
+The same steps as the terminal's menu (:mod:`accessible_dice.play.menu`),
 made of the same checks (player names, player counts, game options) and
 the same session; only the way of choosing differs: arrows and Enter, and
 text fields for names and option values. Escape goes back a step; in the
@@ -20,13 +20,13 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
+from accessible_dice.play.menu import MENU_LATEST, QUICK_GAME, default_players
 from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
 from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.terminal.menu import MENU_LATEST, QUICK_GAME, default_players
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.settings import SettingsMenu

@@ -59,6 +59,11 @@ from accessible_dice.online.table import (
     TakenBack,
     WhileAway,
 )
+from accessible_dice.play import commands
+from accessible_dice.play.controller import Announcer, Terminal
+from accessible_dice.play.inbox import EndOfLines, Inbox, Lines
+from accessible_dice.play.menu import Back, EndOfInput, Menu
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import TITLES, typed_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.away import while_away
@@ -68,13 +73,8 @@ from accessible_dice.presentation.options import word as option_word
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
 from accessible_dice.strategy.common import LEVELS
-from accessible_dice.ui import commands
 from accessible_dice.ui.launch import run
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.inbox import EndOfLines, Inbox, Lines
-from accessible_dice.ui.terminal.menu import Back, EndOfInput, Menu
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import rewind
 from accessible_dice.utterance import Cue, Utterance
 
