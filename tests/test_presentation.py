@@ -16,7 +16,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 
 from accessible_dice.dice import DiceRequest
-from accessible_dice.games import GAMES, new_game
+from accessible_dice.games import new_game
 from accessible_dice.games.base import DiceThrown, Event, Roll, TurnStarted
 from accessible_dice.games.shut_the_box import FlapAlreadyShut, FlapsShut, Shut
 from accessible_dice.presentation import playable, presenter_for
@@ -325,14 +325,13 @@ def test_a_catalog_found_in_the_locales_folder_is_used(tmp_path: Path, monkeypat
 # ---------------------------------------------------------------- translatable strings
 
 
-#: The terminal front end's own modules (the window's live in ui/ too, with their own tests).
-TERMINAL = ("commands", "terminal", "menu", "launch",
-            *(parts.commands.rpartition(".")[2] for parts in GAMES.values()))
+#: The play layer's modules and the launch (the window's live in ui/window/, with their own tests).
+PLAY = (*sorted((ROOT / "accessible_dice/play").rglob("*.py")), ROOT / "accessible_dice/ui/launch.py")
 
 
 def _messages() -> list[tuple[str, int, object, list[str]]]:
     files = sorted((ROOT / "accessible_dice/presentation").glob("*.py"))
-    files += [path for name in TERMINAL if (path := ROOT / "accessible_dice/ui" / f"{name}.py").exists()]
+    files += PLAY
     found = []
     for path in files:
         for lineno, message, comments, _context in extract_from_file(

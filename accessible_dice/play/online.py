@@ -306,6 +306,7 @@ class OnlineMenu(Menu):
         if isinstance(item, EndOfLines):
             raise EndOfInput
         typed = item.strip().casefold() if isinstance(item, str) else ""
+        # Translators: the menu word that returns to the main menu.
         if typed in commands.spellings(N_("back"), self.language) | commands.words_for("quit", self.language):
             raise Back
 
@@ -663,6 +664,7 @@ def open_table(language: Language, network: Background, connection: Connection, 
     say(news(language.ngettext("The table is open in room {room}; {invited} is invited.",
                                "The table is open in room {room}; {invited} are invited.",
                                len(invited)).format(room=room, invited=language.join(invited))
+             # Translators: a table was opened and nobody invited; {room} is its Matrix room id.
              if invited else language._("The table is open in room {room}.").format(room=room)))
     return room
 
@@ -1167,7 +1169,9 @@ class TablePlay(Terminal):
             # Translators: one seat at an online table: the player's name and who plays it.
             self._("{name} ({who})").format(name=seat.name, who=seat.user or (
                 # Translators: a seat at an online table that nobody has taken yet.
-                self._("open seat") if seat.open else self._("computer")))
+                self._("open seat") if seat.open
+                # Translators: a seat at an online table that a computer player plays.
+                else self._("computer")))
             for seat in spec.seats)
         # Translators: a table's description; {game} its name, {seats} the seats, {referee} a Matrix id, {room}.
         said = [self._("{game} at room {room}: {seats}. Referee: {referee}.").format(
