@@ -1,4 +1,4 @@
-"""The command line (a contract: see interfaces.md §1).
+"""The command line (a contract: see docs/spec/interfaces.md §1).
 
 Every flag and ``--option`` is checked before anything starts; a bad one ends
 the program with status 2 and one clear line on standard error, never a
@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from accessible_dice import __version__, settings
@@ -22,7 +20,7 @@ from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.names import check_names
 from accessible_dice.presentation import missing
 from accessible_dice.presentation.i18n import LANGUAGES
-from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.launch_request import ROOM, Launch, Online
 
 UIS = ("auto", "window", "console", "web")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
@@ -130,21 +128,6 @@ def _players(text: str | None) -> tuple[str, ...]:
         raise UsageError(f"--players: {error}") from None
 
 
-#: A room on the command line: an id (``!abc:server``), an alias (``#name:server``), or either in a matrix.to link.
-ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
-
-
-@dataclass(frozen=True)
-class Online:
-    """``accessible-dice online``, checked: what to do, the table asked for, how to speak."""
-
-    launch: Launch
-    #: ``logout``: forget the sign-in; ``None``: the online menu, or the table asked for.
-    action: str | None = None
-    #: ``--table ROOM``: go straight to this table.
-    table: str | None = None
-
-
 def _online_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="accessible-dice online", allow_abbrev=False,
                      description="Play at online tables on Matrix: sign in, open a table, join one, play "
@@ -232,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
     if words[:1] == ["online"]:
-        from accessible_dice.play.online import run_online
+        from accessible_dice.ui.terminal import run_online
 
         return run_online(online)
     from accessible_dice.ui.launch import guarded, run

@@ -1,4 +1,4 @@
-"""Rows of the accessibility checklist (../shared/spec/accessibility-checklist.md) that no other
+"""Rows of the accessibility checklist (docs/accessibility-checklist.md) that no other
 test file holds: each test is named after its row id, so ``pytest -k KB_04`` finds a row's guard.
 
 docs/accessibility.md lists every row with its status and the test that guards it.

@@ -40,7 +40,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.games import parts
 from accessible_dice.games.base import Event, Game, Roll
 from accessible_dice.play import commands
-from accessible_dice.presentation import missing, playable, presenter_for
+from accessible_dice.presentation import missing, playable, presenter_class, presenter_for
 from accessible_dice.presentation.i18n import EXTRA_CATALOGS, LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir, rules_page
 from accessible_dice.presentation.verbosity import Verbosity
@@ -234,3 +234,25 @@ def test_a_registered_game_missing_a_part_is_refused_in_words_by_the_menu_and_th
     direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
     assert direct.status == 2
     assert f"pig cannot be played here yet; it lacks its {'rules page' if part == 'pages' else part}" in direct.stderr
+
+
+def test_a_game_without_its_tutorial_goal_is_refused_in_words_not_crashed_in_its_tutorial(tmp_path: Path) -> None:
+    """The tutorial opens with what the game is about, the presenter's ``goal`` (it was a central table keyed by
+    game id, and a new game's tutorial crashed with a KeyError, issue 28): a game without one is refused in the
+    tutorial menu and on the command line, like any game with a part missing."""
+    without = {"PIG_WITHOUT": "goal"}
+    terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
+    tutorial = run_cli(terminal, ["4", "6", "q"], tmp_path, module="pig", extra=without)
+    assert tutorial.status == 0
+    assert refused("Pig cannot be played here yet.") in tutorial.lines
+    assert "KeyError" not in " ".join(tutorial.lines) + tutorial.stderr
+    direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
+    assert direct.status == 2
+    assert "pig cannot be played here yet; it lacks its tutorial goal" in direct.stderr
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_every_game_says_what_it_is_about_as_its_tutorial_opens(game_id: str) -> None:
+    """Each game's own presenter carries its tutorial goal, said (translated) as the tutorial opens."""
+    goal = presenter_class(game_id).goal
+    assert goal and goal.endswith(".")

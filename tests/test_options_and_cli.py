@@ -1,4 +1,4 @@
-"""Game options and the command line (interfaces.md §1)."""
+"""Game options and the command line (docs/spec/interfaces.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The terminal front end, driven in-process by typed lines (experience.md §2, §6; interfaces.md §1).
+"""The terminal front end, driven in-process by typed lines (docs/spec/experience.md §2, §6;
+docs/spec/interfaces.md §1).
 
 The speech layer's recording speaker (SpeechSpy, test-only) stands beside the printed lines,
 so each test can check both what is printed and what would be spoken.

@@ -294,7 +294,7 @@ def test_letters_typed_in_a_field_never_trigger_game_keys(driver: Driver) -> Non
 
 
 def test_SR_04_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
-    """SR-04 and experience.md §1."""
+    """SR-04 and docs/spec/experience.md §1."""
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("return")
     thrown = next(u for u in driver.said if "threw" in u.text)

@@ -66,15 +66,15 @@ class Parts:
 
 #: Registry name -> the game's parts, in menu order.
 GAMES: dict[str, Parts] = {
-    # Translators: game name (Czech: Šance); see words.md.
+    # Translators: game name (Czech: Šance); see docs/spec/words.md.
     "shut-the-box": Parts.packaged("shut_the_box", N_("Shut the Box")),
-    # Translators: game name; see words.md.
+    # Translators: game name; see docs/spec/words.md.
     "yatzy": Parts.packaged("yatzy", N_("Yatzy")),
-    # Translators: game name; see words.md.
+    # Translators: game name; see docs/spec/words.md.
     "storeslem": Parts.packaged("storeslem", N_("Storeslem")),
-    # Translators: game name (German sheet: QUICLO Gleichung); see words.md.
+    # Translators: game name (German sheet: QUICLO Gleichung); see docs/spec/words.md.
     "quiclo": Parts.packaged("quiclo", N_("QUICLO Equation")),
-    # Translators: game name (Swedish sheet: Treor bort); see words.md.
+    # Translators: game name (Swedish sheet: Treor bort); see docs/spec/words.md.
     "threes-away": Parts.packaged("threes_away", N_("Threes Away")),
 }
 

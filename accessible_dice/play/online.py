@@ -18,7 +18,6 @@ import re
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from babel import Locale, UnknownLocaleError
 
 from accessible_dice import saved_games
 from accessible_dice import settings as config
-from accessible_dice.cli import ROOM, Online
 from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCount
@@ -73,8 +71,7 @@ from accessible_dice.presentation.options import word as option_word
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
 from accessible_dice.strategy.common import LEVELS
-from accessible_dice.ui.launch import run
-from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.launch_request import ROOM, Online
 from accessible_dice.undo import rewind
 from accessible_dice.utterance import Cue, Utterance
 
@@ -82,27 +79,12 @@ from accessible_dice.utterance import Cue, Utterance
 USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
 
 
-def run_online(online: Online) -> int:
-    """``accessible-dice online``: the exit status, with the terminal's voice and crash guard."""
-    return run(online.launch, console=partial(_console, online))
-
-
-def _console(online: Online, launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
-    inbox = Inbox()
-    inbox.start()
-    _online(announcer, inbox, lang, SettingsScreen(lang, chosen, config.settings_path()), online)
-    if online.action is None:
-        # Translators: leaving the program from the online menu.
-        announcer.say(answer(lang._("Goodbye.")))
-    return 0
-
-
 def play_online(announcer: Announcer, language: Language, settings: SettingsScreen, lines: Lines) -> None:
     """The main menu's *Play online*: the online menu, and back to the main menu when it ends."""
-    _online(announcer, lines.inbox(), language, settings)
+    online_menu(announcer, lines.inbox(), language, settings)
 
 
-def _online(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
+def online_menu(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
             online: Online | None = None) -> None:
     """The online menu (or the table, or the logout, ``online`` asks for) until it is left."""
     _quiet_nio()

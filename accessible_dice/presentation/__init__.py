@@ -22,9 +22,9 @@ from accessible_dice.presentation.verbosity import Verbosity
 __all__ = ["TITLES", "NotPlayableYet", "missing", "playable", "presenter_class", "presenter_for"]
 
 #: Names said differently in the list of all the games: in Czech "Šance" is also a Yatzy box, so the
-#: game menu says "Šance (Shut the Box)" (words.md); a game missing here is listed by its :data:`TITLES` name.
+#: game menu says "Šance (Shut the Box)" (docs/spec/words.md); a game missing here is listed by its :data:`TITLES` name.
 LISTED = {
-    # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see words.md.
+    # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see docs/spec/words.md.
     "shut-the-box": NC_("in the list of games", "Shut the Box"),
 }
 
@@ -49,7 +49,7 @@ class _Titles(Mapping[str, str]):
         return len(GAMES)
 
 
-#: Game id -> its name, before a game exists (words.md: each country's own name); translate where said.
+#: Game id -> its name, before a game exists (docs/spec/words.md: each country's own name); translate where said.
 TITLES: Mapping[str, str] = _Titles()
 
 
@@ -68,6 +68,9 @@ def missing(game_id: str) -> list[str]:
         module = part_module(game_id, part)
         if module is None or not all(hasattr(module, name) for name in names):
             lacking.append(part)
+    words = part_module(game_id, "presentation")
+    if words is not None and hasattr(words, "PRESENTER") and not getattr(words.PRESENTER, "goal", ""):
+        lacking.append("tutorial goal")  # the presenter's goal: what its tutorial says the game is about
     if not (pages_dir(game_id) / f"{game_id}.md").is_file():
         lacking.append("rules page")
     return lacking

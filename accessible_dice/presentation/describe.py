@@ -73,6 +73,10 @@ class Presenter:
 
     #: The game's name, marked for translation in the subclass.
     title: ClassVar[str] = ""
+    #: What the game is about in two short sentences, said as its tutorial opens (:mod:`accessible_dice.tutorial`),
+    #: marked for translation in the subclass; a game without one is not playable yet (:func:`~accessible_dice.
+    #: presentation.missing`), so the tutorial never lacks it.
+    goal: ClassVar[str] = ""
     #: How the terminal names dice after hold, release and keep (the keep-by setting), so hints can say
     #: what to type; ``None`` where moves are not typed (the window), and hints describe them instead.
     keep_by: str | None = None

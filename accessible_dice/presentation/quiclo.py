@@ -30,8 +30,12 @@ from accessible_dice.utterance import Cue, Utterance
 
 
 class QuicloPresenter(Presenter):
-    # Translators: the game's name (German sheet: QUICLO Gleichung); see words.md.
+    # Translators: the game's name (German sheet: QUICLO Gleichung); see docs/spec/words.md.
     title = N_("QUICLO Equation")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the QUICLO tutorial: what the game is about; 12/3=2+2 is typed as is.
+    goal = N_("In QUICLO you throw six dice and make an equation from as many of them as you can, like "
+              "12/3=2+2. A wrong equation costs a life.")
     game: Quiclo
 
     def score_words(self, score: int) -> str:

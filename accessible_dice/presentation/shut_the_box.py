@@ -40,8 +40,12 @@ def flap_cue(flap: int) -> Cue:
 
 
 class ShutTheBoxPresenter(Presenter):
-    # Translators: the game's name (Czech: Šance); see words.md.
+    # Translators: the game's name (Czech: Šance); see docs/spec/words.md.
     title = N_("Shut the Box")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Shut the Box tutorial: what the game is about, in two short sentences.
+    goal = N_("In Shut the Box you throw two dice and shut flaps numbered 1 to 10 that make your throw: "
+              "its sum, or its two numbers. Shut as many flaps as you can.")
     game: ShutTheBox
 
     def flaps_words(self, flaps: Sequence[int]) -> str:

@@ -38,8 +38,13 @@ from accessible_dice.utterance import Cue, Utterance
 
 class StoreslemPresenter(Presenter):
     summary_events = (BoardScored,)
-    # Translators: the game's name; see words.md.
+    # Translators: the game's name; see docs/spec/words.md.
     title = N_("Storeslem")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Storeslem tutorial: what the game is about (the game's own opening has just
+    # said how a board is filled and what rows and columns score).
+    goal = N_("You make your board's numbers from the dice and strike them out: as many as you can, and the "
+              "biggest ones.")
     game: Storeslem
 
     def rounds_total(self) -> int:

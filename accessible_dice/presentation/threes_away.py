@@ -26,8 +26,12 @@ from accessible_dice.utterance import Utterance
 
 
 class ThreesAwayPresenter(Presenter):
-    # Translators: the game's name (Swedish: Treor bort); see words.md.
+    # Translators: the game's name (Swedish: Treor bort); see docs/spec/words.md.
     title = N_("Threes Away")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Threes Away tutorial: what the game is about.
+    goal = N_("In Threes Away you throw the dice and keep at least one after each throw, until all five are "
+              "kept. Every 3 counts nothing. The lowest total wins, or the highest in the variant high.")
     game: ThreesAway
 
     def setup_words(self) -> Utterance | None:

@@ -14,7 +14,7 @@ ever said), which is why it is data beside the catalogs and not in them:
 tests/test_catalogs.py proves that no extra word of a language, with or
 without its accents, is another command of the same game in that language,
 so no spelling can do what the player did not mean. The Czech word for Help, "nápověda", is listed as ``help``: it was
-the QUICLO helper's word once, and the helper costs a life (words.md).
+the QUICLO helper's word once, and the helper costs a life (docs/spec/words.md).
 """
 
 from __future__ import annotations

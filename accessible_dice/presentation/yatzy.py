@@ -42,15 +42,19 @@ CHOOSE_LETTER = "c"
 def box_word(box: Box, language: Language) -> str:
     """The box as typed after ``score`` in the player's language: its name, lower case, hyphens for spaces.
 
-    In English that is the command word of interfaces.md (``full-house``);
+    In English that is the command word of docs/spec/interfaces.md (``full-house``);
     in Danish ``fuldt-hus``. play/commands/yatzy.py reads it back.
     """
     return "-".join(language._(box.label).lower().split())
 
 
 class YatzyPresenter(Presenter):
-    # Translators: the game's name; see words.md.
+    # Translators: the game's name; see docs/spec/words.md.
     title = N_("Yatzy")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Yatzy tutorial: what the game is about.
+    goal = N_("In Yatzy you throw five dice up to three times a turn, hold the dice you like, and score the "
+              "throw in one box of your scorecard. The most points win.")
     game: Yatzy
 
     def rounds_total(self) -> int:
@@ -58,7 +62,7 @@ class YatzyPresenter(Presenter):
         return len(Box)
 
     def box_name(self, box: Box) -> str:
-        """The box's name in the player's language (words.md: Kåk, Hus, Fuldt hus, ...)."""
+        """The box's name in the player's language (docs/spec/words.md: Kåk, Hus, Fuldt hus, ...)."""
         return self._(box.label)
 
     def localized_data(self, error: DiceError) -> dict:

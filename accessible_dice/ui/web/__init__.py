@@ -61,7 +61,7 @@ def join_code() -> str:
 
 def start(launch: Launch, lang: Language | None = None, *, listen: bool = False, port: int = 0) -> WebServer:
     """Serve ``launch`` (the game asked for, the saved one, or the main menu); returns once it is served."""
-    from accessible_dice.ui.launch import _resumed, asked_for, start_news
+    from accessible_dice.play.starting import asked_for, resumed_session, start_news
 
     if port:
         free(port, listen)  # before a game is made and saved for a page that could not be served
@@ -75,7 +75,7 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
     for said in [*start_news(lang), *settings_words.problems(loaded.problems, lang)]:
         table.host.say(said)
     if launch.resume and first is None:  # the game played last; without one, said, and the menu opens
-        resumed = _resumed(launch, table.host.announcer, lang)
+        resumed = resumed_session(launch, table.host.announcer, lang)
         table.first = None if resumed is None else (resumed, True)
     server = WebServer(table, listen=listen, port=port)
     if listen:

@@ -15,7 +15,7 @@ what there. Speaking never blocks: the speaker works on its own threads,
 and the loop waits for events at most 50 ms at a time.
 
 Focus moves and answers to the player *interrupt* speech; what the game
-announces by itself is *queued* (experience.md §1).
+announces by itself is *queued* (docs/spec/experience.md §1).
 """
 
 from __future__ import annotations

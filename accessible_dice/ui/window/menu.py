@@ -21,12 +21,12 @@ from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
 from accessible_dice.play.menu import MENU_LATEST, QUICK_GAME, default_players
+from accessible_dice.play.starting import NoSavedGame
 from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
 from accessible_dice.session import Session, new_session
-from accessible_dice.ui.launch import NoSavedGame
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.settings import SettingsMenu

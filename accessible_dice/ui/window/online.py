@@ -24,7 +24,6 @@ from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 
-from accessible_dice.cli import ROOM
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
@@ -56,6 +55,7 @@ from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, p
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.options import word as option_word
 from accessible_dice.strategy.common import LEVELS
+from accessible_dice.ui.launch_request import ROOM
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Window, keys
 from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
