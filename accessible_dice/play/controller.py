@@ -173,9 +173,11 @@ class Announcer:
             close_cues()
 
 
-class Terminal:
-    """Plays one game session from typed lines.
+class Controller:
+    """Carries out every front end's commands on one game session; :meth:`play` plays it from typed lines.
 
+    It is the terminal's, the window's, the browser page's (``WebTerminal``) and an online table's
+    (``TablePlay``) executor, which is why it lives in the play layer, not in a front end.
     Its public methods are also the window's (:mod:`accessible_dice.ui.window.game`):
     :meth:`presenter` and :meth:`opening` to start a game, :meth:`execute`
     for a command, :meth:`report` for events, :meth:`getting_ready` before

@@ -58,7 +58,7 @@ from accessible_dice.online.table import (
     WhileAway,
 )
 from accessible_dice.play import commands
-from accessible_dice.play.controller import Announcer, Terminal
+from accessible_dice.play.controller import Announcer, Controller
 from accessible_dice.play.inbox import EndOfLines, Inbox, Lines
 from accessible_dice.play.menu import Back, EndOfInput, Menu
 from accessible_dice.play.settings_screen import SettingsScreen
@@ -919,7 +919,7 @@ RETRY_SECONDS = 5.0
 ANSWER_SECONDS = 60.0
 
 
-class TablePlay(Terminal):
+class TablePlay(Controller):
     """The terminal at an online table: the commands of play at home, the table's own, and its news as it comes."""
 
     def __init__(self, announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen) -> None:

@@ -28,7 +28,7 @@ from accessible_dice import audio, ending, saved_games
 from accessible_dice import settings as config
 from accessible_dice.ending import Stopped
 from accessible_dice.history import history_path
-from accessible_dice.play.controller import Announcer, Terminal, refusal_mark
+from accessible_dice.play.controller import Announcer, Controller, refusal_mark
 from accessible_dice.play.inbox import Lines
 from accessible_dice.play.menu import Menu
 from accessible_dice.play.settings_screen import SettingsScreen
@@ -58,7 +58,7 @@ class _Playing:
 
     lang: Language | None = None
     announcer: Announcer | None = None
-    terminal: Terminal | None = None
+    terminal: Controller | None = None
 
     def saved(self) -> bool:
         """Whether the game being played is saved: its file was written and the last save worked."""
@@ -357,7 +357,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed, getattr(announcer.voice, "voices", tuple))
     lines = Lines(_read_line)
-    terminal = _playing.terminal = Terminal(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
+    terminal = _playing.terminal = Controller(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
     menu = Menu(announcer, lines.read, lang, manual=launch.dice == "manual", seed=launch.seed,

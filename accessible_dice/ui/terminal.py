@@ -4,7 +4,7 @@ It works through a pipe, over SSH and with a terminal screen reader (SR-15):
 no colours, no cursor movement, no box art, no prompt characters; every line
 it prints is an announcement. What it plays with is the play layer that every
 front end shares (:mod:`accessible_dice.play`): the commands, the
-:class:`~accessible_dice.play.controller.Terminal` that carries them out, the
+:class:`~accessible_dice.play.controller.Controller` that carries them out, the
 menus and online table play. This module is what only the terminal does:
 ``accessible-dice online`` in the terminal; :mod:`accessible_dice.ui.launch`
 starts a terminal game.

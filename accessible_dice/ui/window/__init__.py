@@ -33,7 +33,7 @@ from typing import Literal
 from accessible_dice import ending, threads
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
-from accessible_dice.play.controller import Announcer, CuePlayer, Terminal
+from accessible_dice.play.controller import Announcer, Controller, CuePlayer
 from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer
@@ -563,7 +563,7 @@ class Window:
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply,
                                     getattr(voice, "voices", tuple))
         #: The terminal's command executor, shared so both front ends act and speak alike.
-        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
+        self.terminal = Controller(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
         #: The player's own keys (KB-04), kept beside the settings; in force from now on.
         self.keymap = keymap.Keymap(None if settings_path is None else settings_path.parent / keymap.FILE_NAME)
         #: The last key pressed and when, for the ``key-delay`` setting (KB-10).

@@ -30,7 +30,7 @@ from accessible_dice import profiles
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.play import commands
 from accessible_dice.play.commands import Command
-from accessible_dice.play.controller import Terminal
+from accessible_dice.play.controller import Controller
 from accessible_dice.practice import kept_note, left_for_menu
 from accessible_dice.presentation import TITLES, options, terms
 from accessible_dice.presentation.describe import answer, combine, news
@@ -88,7 +88,7 @@ class GameScreen(Screen):
     board_layout = True
 
     def __init__(self, window: Window, session: Session, resumed: bool = False,
-                 terminal: Terminal | None = None) -> None:
+                 terminal: Controller | None = None) -> None:
         """``terminal``: the executor of the commands, the window's own unless given (an online table's)."""
         game = session.game
         super().__init__(window, window._(TITLES[game.id]))
