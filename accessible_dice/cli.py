@@ -36,12 +36,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def description() -> str:
+    """What ``--help`` says first: the games named from the registry, so a game added there is listed too."""
+    titles = [parts.title for parts in GAMES.values()]
+    listed = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    return f"Dice games for blind and low-vision players, played by keyboard, speech and sound: {listed}."
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="accessible-dice",
         allow_abbrev=False,
-        description="Five dice games for blind and low-vision players, played by keyboard, "
-        "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
+        description=description(),
         epilog=options_epilog() + "\n\n" + COMMANDS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
