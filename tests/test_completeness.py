@@ -40,7 +40,7 @@ from accessible_dice.errors import DiceError
 from accessible_dice.games import parts
 from accessible_dice.games.base import Event, Game, Roll
 from accessible_dice.play import commands
-from accessible_dice.presentation import missing, playable, presenter_class, presenter_for
+from accessible_dice.presentation import missing, playable, presenter_class, presenter_for, terms
 from accessible_dice.presentation.i18n import EXTRA_CATALOGS, LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir, rules_page
 from accessible_dice.presentation.verbosity import Verbosity
@@ -256,3 +256,13 @@ def test_every_game_says_what_it_is_about_as_its_tutorial_opens(game_id: str) ->
     """Each game's own presenter carries its tutorial goal, said (translated) as the tutorial opens."""
     goal = presenter_class(game_id).goal
     assert goal and goal.endswith(".")
+
+
+def test_terms_are_the_games_own_and_a_game_without_any_says_so() -> None:
+    """``explain`` reads a game's terms from its own presentation module (``TERMS``), not from a central table:
+    the example game defines none, and ``explain cargo`` says so rather than "the terms are ." (issue 28)."""
+    english = language("en")
+    assert terms.terms("pig") == ()
+    said = terms.explain("pig", ("cargo",), english).text
+    assert said == "This game has no terms to explain; its rules page says how it is played."
+    assert {game_id for game_id in EVERY_GAME if terms.terms(game_id)} == set(EVERY_GAME) - {"pig"}

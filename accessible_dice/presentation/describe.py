@@ -18,6 +18,7 @@ refusals) interrupts speech in progress.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from accessible_dice.dice import DiceRequest, example_entry
@@ -62,6 +63,21 @@ def answer(text: str, *cues: Cue) -> Utterance:
 def news(text: str, *cues: Cue) -> Utterance:
     """What the game announces by itself: it is queued."""
     return Utterance(text, cues, interrupt=False)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game term: its name as said and typed, and what it means, both marked for translation.
+
+    ``face`` fills ``{face}`` in a definition shared by several terms (Yatzy's Ones to Sixes). ``row`` is the
+    key of the board row it explains (Yatzy's boxes), so E on that row explains it. A game's presentation
+    module lists its terms as ``TERMS`` (:mod:`accessible_dice.presentation.terms` finds them there).
+    """
+
+    name: str
+    definition: str
+    face: int | None = None
+    row: str | None = None
 
 
 class Presenter:

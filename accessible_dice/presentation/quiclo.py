@@ -24,7 +24,7 @@ from accessible_dice.games.quiclo import (
     UseHelper,
     WriteEquation,
 )
-from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
 from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
@@ -219,5 +219,26 @@ class QuicloPresenter(Presenter):
                                     "Hint: the best equation uses {count} dice.", count).format(
             count=self.language.number(count)))
 
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    # Translators: a QUICLO term, explained on demand.
+    Term(N_("Equation"),
+         # Translators: what the QUICLO term Equation means, said when the player asks (CG-08).
+         N_("At least 3 dice with signs between them and one =. Both sides must be equal.")),
+    # Translators: a QUICLO term, explained on demand: what a player has 3 of at the start.
+    Term(N_("Life"),
+         # Translators: what the QUICLO term Life means, said when the player asks (CG-08).
+         N_("Everyone starts with 3. A wrong equation costs one; one with all 6 dice gains one.")),
+    # Translators: a QUICLO term, explained on demand: the solution helper (the typed word is helper).
+    Term(N_("Helper"),
+         # Translators: what the QUICLO term Helper means, said when the player asks (CG-08).
+         N_("The program finds an equation for you. It costs 1 life.")),
+    # Translators: QUICLO's "no equation possible", explained on demand (the hint's words).
+    Term(N_("No equation possible"),
+         # Translators: what the QUICLO term No equation possible means, said when the player asks (CG-08).
+         N_("Say that no equation can be made. If the program finds one, you "
+                                        "lose 1 life.")),
+)
 
 PRESENTER = QuicloPresenter
