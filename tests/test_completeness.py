@@ -37,7 +37,8 @@ from test_pseudo_locale import CODE, allowed_words, leaks
 from accessible_dice import strategy
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
-from accessible_dice.games import parts
+from accessible_dice.games import GAMES, parts
+from accessible_dice.games import part_module as parts_module
 from accessible_dice.games.base import Event, Game, Roll
 from accessible_dice.play import commands
 from accessible_dice.presentation import missing, playable, presenter_class, presenter_for, terms
@@ -229,7 +230,7 @@ def test_a_registered_game_missing_a_part_is_refused_in_words_by_the_menu_and_th
     terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
     menu = run_cli(terminal, ["1", "6", "q"], tmp_path, module="pig", extra=without)
     assert menu.status == 0
-    assert "6 Pig" in " ".join(menu.lines)
+    assert f"{list(GAMES).index('pig') + 1} Pig" in " ".join(menu.lines)  # the program's games, then Pig
     assert refused("Pig cannot be played here yet.") in menu.lines
     direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
     assert direct.status == 2
@@ -266,3 +267,23 @@ def test_terms_are_the_games_own_and_a_game_without_any_says_so() -> None:
     said = terms.explain("pig", ("cargo",), english).text
     assert said == "This game has no terms to explain; its rules page says how it is played."
     assert {game_id for game_id in EVERY_GAME if terms.terms(game_id)} == set(EVERY_GAME) - {"pig"}
+
+
+#: Command words that games share on purpose, with one meaning: each language's word was chosen for all of them.
+SAME_MEANING = {"keep": {"threes-away", "yatzy"}}
+
+
+def test_a_command_word_two_games_share_is_given_each_games_own_context_unless_it_means_the_same() -> None:
+    """A game's command word reused by another game would silently take that game's translation (issue 28:
+    a new game's keep became Czech "odložit", set aside): one with another meaning is marked
+    ``GC_(game, word)``, so each language translates it for that game (Pig's hold, beside Yatzy's)."""
+    games_by_word: dict[tuple[str | None, str], set[str]] = {}
+    for game_id in EVERY_GAME:
+        words = getattr(parts_module(game_id, "commands"), "WORDS", {})
+        for word in words.values():
+            games_by_word.setdefault((getattr(word, "context", None), str(word)), set()).add(game_id)
+    shared = {word: games for (_context, word), games in games_by_word.items() if len(games) > 1}
+    assert {word: games for word, games in shared.items() if not games <= SAME_MEANING.get(word, set())} == {}
+    sv = language("sv")
+    pig_hold = parts_module("pig", "commands").WORDS["hold"]
+    assert pig_hold.context == "pig" and sv._(pig_hold) == "spara" and sv.pgettext("pig", "hold") == "spara"

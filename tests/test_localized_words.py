@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from accessible_dice import settings as config
-from accessible_dice.games import game_class, new_game
+from accessible_dice.games import GAMES, game_class, new_game
 from accessible_dice.games.base import Roll
 from accessible_dice.games.options import BadOptionValue, UnknownOption, resolve
 from accessible_dice.games.yatzy import Box, Score, UnknownBox
@@ -150,7 +150,7 @@ def test_a_shut_flaps_label_is_its_own_message_beside_the_command_word() -> None
 
 
 @pytest.mark.parametrize("code", ["en", "cs", "de", "nb", "sv", "da", "fi"])
-@pytest.mark.parametrize("game", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code: str) -> None:
     from accessible_dice.presentation import options as words
     from accessible_dice.presentation.i18n import language

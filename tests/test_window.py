@@ -14,6 +14,7 @@ import pytest
 from timing_support import budget
 from window_driver import Driver, open_driver
 
+from accessible_dice.games import GAMES
 from accessible_dice.saved_games import new_path
 from accessible_dice.ui.window import Confirm, Entry, Reader, keys
 from accessible_dice.ui.window.game import GameScreen
@@ -404,7 +405,7 @@ def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -
     assert any("kept" in text for text in driver.spy.texts)
 
 
-@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away", "storeslem", "quiclo"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_SR_07_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
     screen = driver.game(game_id, ["Anna", "Ben"])
     assert driver.spy.texts[0].startswith(screen.presenter.opening().text)
