@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from accessible_dice import save
+from accessible_dice.games import game_class
 from accessible_dice.games.base import Roll
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.describe import combine, news
@@ -191,11 +192,17 @@ def start(game_id: str, player: str, language: Language, *, window: bool,
         session = Session(game, seed=SEED)
         resumed = True
     else:
-        session = new_session(game_id, [player], {}, seed=SEED)
+        session = new_session(game_id, players(game_id, player), {}, seed=SEED)
         resumed = False
     session.practice = True
     session.tutorial = guide
     return session, resumed
+
+
+def players(game_id: str, player: str) -> list[str]:
+    """Who plays a tutorial: the player alone, with computer players where the game needs more (Pig needs two)."""
+    needed = game_class(game_id).min_players
+    return [player, *("cpu" if seat == 1 else f"cpu{seat}" for seat in range(1, needed))]
 
 
 def _kept(path: Path) -> tuple[Any, int] | None:
