@@ -59,8 +59,8 @@ from accessible_dice.ui.launch_request import ROOM
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Window, keys
 from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
-from accessible_dice.ui.window.model import Cell
 from accessible_dice.ui.window.game_options import Options
+from accessible_dice.ui.window.model import Cell
 
 #: What a password field shows for each character typed.
 HIDDEN = "•"
