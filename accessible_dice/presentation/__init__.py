@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from accessible_dice.errors import NC_
-from accessible_dice.games import GAMES, REQUIRED, NotPlayableYet, part_module, parts
+from accessible_dice.games import GAMES, LIST_OF_GAMES, REQUIRED, NotPlayableYet, part_module, parts
 from accessible_dice.games.base import Game
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.presentation.i18n import Language
@@ -21,18 +20,12 @@ from accessible_dice.presentation.verbosity import Verbosity
 
 __all__ = ["TITLES", "NotPlayableYet", "missing", "playable", "presenter_class", "presenter_for"]
 
-#: Names said differently in the list of all the games: in Czech "Šance" is also a Yatzy box, so the
-#: game menu says "Šance (Shut the Box)" (docs/spec/words.md); a game missing here is listed by its :data:`TITLES` name.
-LISTED = {
-    # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see docs/spec/words.md.
-    "shut-the-box": NC_("in the list of games", "Shut the Box"),
-}
-
-
 def listed_title(game_id: str, language: Language) -> str:
-    """``game_id``'s name in a menu of all the games."""
-    if game_id in LISTED:
-        return language.pgettext("in the list of games", LISTED[game_id])
+    """``game_id``'s name in a menu of all the games: its ``Parts.listed`` where it has one (in Czech
+    "Šance" is also a Yatzy box, so the game menu says "Šance (Shut the Box)"), else its title."""
+    listed = GAMES[game_id].listed
+    if listed is not None:
+        return language.pgettext(LIST_OF_GAMES, listed)
     return language._(TITLES[game_id])
 
 
