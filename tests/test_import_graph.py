@@ -126,6 +126,19 @@ def test_no_front_end_imports_another() -> None:
     assert crossing == WEB_ON_THE_WINDOW
 
 
+#: The play layer's imports of a front end not yet placed below it: the settings screen refuses a colour pair
+#: with the window's themes' refusal (ui/window/theme.py, which the page uses too). May only shrink.
+PLAY_ON_A_FRONT_END = [("accessible_dice.play.settings_screen", "accessible_dice.ui.window.theme")]
+
+
+def test_the_play_layer_imports_no_front_end_and_not_the_launcher() -> None:
+    """The play layer is beneath every front end: it imports none of them, nor ui/launch.py, which picks them."""
+    above = (*FRONT_ENDS, "accessible_dice.ui.launch")
+    found = sorted((name, target) for name, targets in graph().items() if _within(name, "accessible_dice.play")
+                   for target in targets if any(_within(target, front) for front in above))
+    assert found == PLAY_ON_A_FRONT_END
+
+
 def _within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
