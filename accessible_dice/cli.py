@@ -1,4 +1,4 @@
-"""The command line (a contract: see interfaces.md §1).
+"""The command line (a contract: see docs/spec/interfaces.md §1).
 
 Every flag and ``--option`` is checked before anything starts; a bad one ends
 the program with status 2 and one clear line on standard error, never a
@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from accessible_dice import __version__, settings
@@ -22,7 +20,7 @@ from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.names import check_names
 from accessible_dice.presentation import missing
 from accessible_dice.presentation.i18n import LANGUAGES
-from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.launch_request import ROOM, Launch, Online
 
 UIS = ("auto", "window", "console", "web")
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
@@ -38,12 +36,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def description() -> str:
+    """What ``--help`` says first: the games named from the registry, so a game added there is listed too."""
+    titles = [parts.title for parts in GAMES.values()]
+    listed = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else "".join(titles)
+    return f"Dice games for blind and low-vision players, played by keyboard, speech and sound: {listed}."
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="accessible-dice",
         allow_abbrev=False,
-        description="Five dice games for blind and low-vision players, played by keyboard, "
-        "speech and sound: Shut the Box, Yatzy, Storeslem, QUICLO and Threes Away.",
+        description=description(),
         epilog=options_epilog() + "\n\n" + COMMANDS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -129,21 +133,6 @@ def _players(text: str | None) -> tuple[str, ...]:
         return check_names(text)
     except DiceError as error:
         raise UsageError(f"--players: {error}") from None
-
-
-#: A room on the command line: an id (``!abc:server``), an alias (``#name:server``), or either in a matrix.to link.
-ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
-
-
-@dataclass(frozen=True)
-class Online:
-    """``accessible-dice online``, checked: what to do, the table asked for, how to speak."""
-
-    launch: Launch
-    #: ``logout``: forget the sign-in; ``None``: the online menu, or the table asked for.
-    action: str | None = None
-    #: ``--table ROOM``: go straight to this table.
-    table: str | None = None
 
 
 def _online_parser() -> argparse.ArgumentParser:
@@ -237,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"accessible-dice: {error}", file=sys.stderr)
         return 2
     if words[:1] == ["online"]:
-        from accessible_dice.ui.terminal.online import run_online
+        from accessible_dice.ui.terminal import run_online
 
         return run_online(online)
     from accessible_dice.ui.launch import guarded, run

@@ -40,6 +40,29 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
+class InContext(str):
+    """An English message that carries its context: it compares, hashes and prints as the message, and
+    :meth:`Language._ <accessible_dice.presentation.i18n.Language._>` translates it in its context."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> InContext:
+        marked = super().__new__(cls, message)
+        marked.context = context
+        return marked
+
+
+def GC_(game: str, word: str) -> str:
+    """Mark a game's command ``word`` with the game as its context (msgctxt; babel keyword ``GC_:1c,2``).
+
+    The same English word can mean something else in another game (Yatzy's ``hold`` holds dice, Pig's
+    banks the points): with its game as context each language translates it for that game, and a word
+    another game translated already is not silently taken over. It is translated wherever said, by
+    ``Language._``, in its context.
+    """
+    return InContext(game, word)
+
+
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
 

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from accessible_dice import history, save, saved_games, strategy, threads
 from accessible_dice.dice import DiceRequest, RandomDice, parse_dice
@@ -24,17 +24,25 @@ from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games import new_game
 from accessible_dice.games.base import Action, Event, Game, GameIsOver, Move, NoThrowNow, Roll
 from accessible_dice.names import computer_seats
+from accessible_dice.presentation.describe import Presenter
 from accessible_dice.save import SaveInfo
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, pick
 from accessible_dice.undo import Timeline
-
-if TYPE_CHECKING:
-    from accessible_dice.tutorial import Guide
+from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
 
 #: The move kind that asks for a re-throw of the dice not held (Yatzy).
 RETHROW = "throw"
+
+
+class Guide(Protocol):
+    """What a session carries for a tutorial, for the front end to ask (:class:`accessible_dice.tutorial.Guide`
+    is the one). Declared here, below the tutorial, which builds on sessions: the session needs only this."""
+
+    def opening(self, session: Session, presenter: Presenter, resumed: bool) -> Utterance | None: ...
+
+    def after(self, command: str, session: Session, presenter: Presenter, before: int) -> Utterance | None: ...
 
 
 # ---------------------------------------------------------------- computer players

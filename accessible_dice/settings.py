@@ -44,9 +44,10 @@ else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
     import tomli as tomllib
 
 FILE_NAME = "settings.toml"
-#: The speech outputs, as ``--speech`` names them (interfaces.md).
+#: The speech outputs, as ``--speech`` names them (docs/spec/interfaces.md).
 SPEECH = ("auto", "screenreader", "tts", "text", "none")
-#: The window's themes: three high-contrast ones (experience.md §5), the first the default, and a low-contrast one.
+#: The window's themes: three high-contrast ones (docs/spec/experience.md §5), the first the default, and a
+#: low-contrast one.
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white", "low-contrast")
 #: The settings that make the window's colour pair, checked together.
 COLOUR_KEYS = frozenset({"theme", "text-colour", "background-colour"})

@@ -9,7 +9,7 @@ roll containing it: all 12,376 distinct six-D12 rolls together have only
 6,187 sub-multisets of one to five dice.
 
 The levels follow school precedence, which is how an equation without
-brackets is read (rules.md §4):
+brackets is read (docs/spec/rules.md §4):
 
 * ``_terms(dice)``: the values of a chain of × and ÷ over exactly these dice,
   read left to right; a division must come out even. A chain ends with one

@@ -5,7 +5,7 @@ The presentation hands over :class:`~accessible_dice.utterance.Cue` objects;
 ``tools/make_sounds.py``). Where a cue comes from is heard: ``position``
 pans it from left to right, ``pitch`` raises it by semitones, so flap 9
 sounds right of and higher than flap 2. Without an audio device every call
-is silent and the game goes on (experience.md §4).
+is silent and the game goes on (docs/spec/experience.md §4).
 
 A cue is never the only carrier of information (checklist AU-01): every cue
 name has a text equivalent in :data:`CUE_MEANINGS`.

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from accessible_dice import save
-from accessible_dice.errors import N_
+from accessible_dice.games import game_class
 from accessible_dice.games.base import Roll
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation.describe import combine, news
@@ -52,26 +52,6 @@ FOLDER = "tutorials"
 OFFERED = "offered.json"
 #: Each game's tutorial throws the same dice every time (a seed per game), so the guide can be tested.
 SEED = 2026
-
-#: What each game is about, said as its tutorial opens.
-GOALS = {
-    # Translators: the opening of the Shut the Box tutorial: what the game is about, in two short sentences.
-    "shut-the-box": N_("In Shut the Box you throw two dice and shut flaps numbered 1 to 10 that make your throw: "
-                       "its sum, or its two numbers. Shut as many flaps as you can."),
-    # Translators: the opening of the Yatzy tutorial: what the game is about.
-    "yatzy": N_("In Yatzy you throw five dice up to three times a turn, hold the dice you like, and score the "
-                "throw in one box of your scorecard. The most points win."),
-    # Translators: the opening of the Storeslem tutorial: what the game is about (the game's own opening has just
-    # said how a board is filled and what rows and columns score).
-    "storeslem": N_("You make your board's numbers from the dice and strike them out: as many as you can, and the "
-                    "biggest ones."),
-    # Translators: the opening of the QUICLO tutorial: what the game is about; 12/3=2+2 is typed as is.
-    "quiclo": N_("In QUICLO you throw six dice and make an equation from as many of them as you can, like "
-                 "12/3=2+2. A wrong equation costs a life."),
-    # Translators: the opening of the Threes Away tutorial: what the game is about.
-    "threes-away": N_("In Threes Away you throw the dice and keep at least one after each throw, until all five are "
-                      "kept. Every 3 counts nothing. The lowest total wins, or the highest in the variant high."),
-}
 
 #: The steps, in order: ``act`` is whatever the game asks for now; the others are the review commands.
 STEPS = ("act", "dice", "act", "board", "act")
@@ -114,7 +94,7 @@ class Guide:
             key = next(binding.keys for binding in active() if binding.action == command)
             # Translators: how to do a tutorial step in the window; {key} is a key's name, e.g. "R".
             return _("press {key}").format(key=_(key))
-        from accessible_dice.ui.commands import command_word
+        from accessible_dice.play.commands import command_word
 
         # Translators: how to do a tutorial step in the terminal; {word} is the command word, e.g. "roll".
         return _("type {word}").format(word=command_word(command, self.language))
@@ -138,7 +118,7 @@ class Guide:
         if self.window:
             # Translators: a tutorial step in the window: make a move; {moves} is what the game says is possible.
             return news(_("Now make a move. {moves} Choose one with the arrow keys and Enter.").format(moves=moves))
-        from accessible_dice.ui.commands import actions_now
+        from accessible_dice.play.commands import actions_now
 
         words = actions_now(session.game, self.language)
         if all(word.split()[0].casefold() in moves.casefold() for word in words):
@@ -162,7 +142,7 @@ class Guide:
             # Translators: a tutorial starts; {game} is the game's name; "Tutorial" is the main menu item.
             start = " ".join([_("Tutorial of {game}: a short guided game, not saved and not in the score history. "
                                 "If you leave it, Tutorial in the main menu continues it.")
-                              .format(game=game), _(GOALS[self.game_id])])
+                              .format(game=game), _(presenter.goal)])
         self._pass_over(session)
         return combine([news(start), self.instruction(session, presenter)])
 
@@ -212,11 +192,17 @@ def start(game_id: str, player: str, language: Language, *, window: bool,
         session = Session(game, seed=SEED)
         resumed = True
     else:
-        session = new_session(game_id, [player], {}, seed=SEED)
+        session = new_session(game_id, players(game_id, player), {}, seed=SEED)
         resumed = False
     session.practice = True
     session.tutorial = guide
     return session, resumed
+
+
+def players(game_id: str, player: str) -> list[str]:
+    """Who plays a tutorial: the player alone, with computer players where the game needs more (Pig needs two)."""
+    needed = game_class(game_id).min_players
+    return [player, *("cpu" if seat == 1 else f"cpu{seat}" for seat in range(1, needed))]
 
 
 def _kept(path: Path) -> tuple[Any, int] | None:

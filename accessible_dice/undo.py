@@ -1,6 +1,6 @@
 """Taking a step back, and doing it again, from the action history alone.
 
-A game *is* its action history (architecture.md §7), so undoing is replaying
+A game *is* its action history (docs/spec/architecture.md §7), so undoing is replaying
 the history without its last actions (trusted replay: they were all legal),
 and redoing is applying them again. Nothing else is stored.
 

@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from accessible_dice.games import GAMES
 from accessible_dice.games.yatzy import Box, UnknownBox
+from accessible_dice.play import commands
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.yatzy import box_word
-from accessible_dice.ui import commands
 
 #: The languages the end-to-end games are played in: English, and Czech as the other.
 LANGUAGES = ("en", "cs")
@@ -84,9 +85,16 @@ def no_save_left(data: Path) -> bool:
 #: The main menu as a new player hears it (no saved game yet).
 MAIN_MENU = ("Main menu: 1 New game, 2 Settings, 3 Score history, 4 Tutorial, 5 Practice game, 6 Play online, "
              "7 Turn speech off, or 8 Quit. Enter: New game.")
-#: The game list of a first start, where Enter plays the quick game (CG-01).
-GAME_LIST = ("Choose a game: 1 Shut the Box, 2 Yatzy, 3 Storeslem, 4 QUICLO Equation, or 5 Threes Away. "
-             "Enter: a quick game of Shut the Box alone, with the usual options.")
+def game_list() -> str:
+    """The game list of a first start, where Enter plays the quick game (CG-01): every registered game."""
+    listed = [f"{number} {parts.title}" for number, parts in enumerate(GAMES.values(), start=1)]
+    listed[-1] = f"or {listed[-1]}"
+    return (f"Choose a game: {', '.join(listed)}. "
+            "Enter: a quick game of Shut the Box alone, with the usual options.")
+
+
+#: The game list of a first start with the program's own games.
+GAME_LIST = game_list()
 
 
 def refused(reason: str) -> str:

@@ -25,11 +25,11 @@ from catalog_support import catalogs
 from accessible_dice import settings as config
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.yatzy import Box
+from accessible_dice.play import commands
 from accessible_dice.presentation import options
 from accessible_dice.presentation.i18n import LANGUAGES, Language
 from accessible_dice.presentation.typed_words import ALSO, also, forms
 from accessible_dice.presentation.yatzy import box_word
-from accessible_dice.ui import commands
 
 
 def test_the_catalogs_are_complete_and_match_the_source() -> None:

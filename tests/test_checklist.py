@@ -1,4 +1,4 @@
-"""Rows of the accessibility checklist (../shared/spec/accessibility-checklist.md) that no other
+"""Rows of the accessibility checklist (docs/accessibility-checklist.md) that no other
 test file holds: each test is named after its row id, so ``pytest -k KB_04`` finds a row's guard.
 
 docs/accessibility.md lists every row with its status and the test that guards it.
@@ -18,6 +18,7 @@ from window_driver import Driver, open_driver, open_window
 
 from accessible_dice import settings as config
 from accessible_dice.cli import parse_args
+from accessible_dice.games import GAMES
 from accessible_dice.presentation.i18n import language
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.ui import launch as launching
@@ -398,7 +399,7 @@ def test_CG_02_the_first_choice_of_a_game_offers_its_tutorial_once(tmp_path) -> 
     assert offer not in run_cli(args, ["1", "2", "q"], tmp_path).lines
 
 
-@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(driver: Driver, game_id: str) -> None:
     from accessible_dice.presentation import playable
     from accessible_dice.ui.window.game import GameScreen
@@ -406,7 +407,7 @@ def test_CG_02_every_game_has_a_window_tutorial_that_says_which_key_to_press(dri
 
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("t", "return")
-    assert driver.last == "Choose a game. Shut the Box, 1 of 5"
+    assert driver.last == f"Choose a game. Shut the Box, 1 of {len(playable())}"
     driver.keys(*["down"] * playable().index(game_id), "return")
     screen = driver.top
     assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
@@ -1154,7 +1155,7 @@ def test_GN_07_the_window_has_every_terminal_command_every_setting_and_every_gam
     from window_driver import Driver as WindowDriver
 
     from accessible_dice.games import GAMES
-    from accessible_dice.ui import commands
+    from accessible_dice.play import commands
     from accessible_dice.ui.window import keys
     from accessible_dice.ui.window.menu import MainMenu
     from accessible_dice.ui.window.settings import SettingsMenu
@@ -1199,8 +1200,8 @@ def test_ER_05_the_mark_is_printed_but_not_spoken_and_repeat_marks_it_again() ->
     """The voice says the refusal as it is (its sound marks it); the printed line, and a repeat of it, has the mark."""
     import io
 
+    from accessible_dice.play.controller import Announcer, refusal_mark
     from accessible_dice.speech import SpeechSpy
-    from accessible_dice.ui.terminal import Announcer, refusal_mark
     from accessible_dice.utterance import Utterance
 
     out, voice = io.StringIO(), SpeechSpy()

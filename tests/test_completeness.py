@@ -37,14 +37,15 @@ from test_pseudo_locale import CODE, allowed_words, leaks
 from accessible_dice import strategy
 from accessible_dice.dice import RandomDice
 from accessible_dice.errors import DiceError
-from accessible_dice.games import parts
+from accessible_dice.games import GAMES, parts
+from accessible_dice.games import part_module as parts_module
 from accessible_dice.games.base import Event, Game, Roll
-from accessible_dice.presentation import missing, playable, presenter_for
+from accessible_dice.play import commands
+from accessible_dice.presentation import missing, playable, presenter_class, presenter_for, terms
 from accessible_dice.presentation.i18n import EXTRA_CATALOGS, LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir, rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import simple_move
-from accessible_dice.ui import commands
 
 NAMES = ["Ann", "Bo"]
 #: A word as code and catalogs spell it: letters, digits, hyphens and underscores ("roll-again", "full_house").
@@ -229,8 +230,60 @@ def test_a_registered_game_missing_a_part_is_refused_in_words_by_the_menu_and_th
     terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
     menu = run_cli(terminal, ["1", "6", "q"], tmp_path, module="pig", extra=without)
     assert menu.status == 0
-    assert "6 Pig" in " ".join(menu.lines)
+    assert f"{list(GAMES).index('pig') + 1} Pig" in " ".join(menu.lines)  # the program's games, then Pig
     assert refused("Pig cannot be played here yet.") in menu.lines
     direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
     assert direct.status == 2
     assert f"pig cannot be played here yet; it lacks its {'rules page' if part == 'pages' else part}" in direct.stderr
+
+
+def test_a_game_without_its_tutorial_goal_is_refused_in_words_not_crashed_in_its_tutorial(tmp_path: Path) -> None:
+    """The tutorial opens with what the game is about, the presenter's ``goal`` (it was a central table keyed by
+    game id, and a new game's tutorial crashed with a KeyError, issue 28): a game without one is refused in the
+    tutorial menu and on the command line, like any game with a part missing."""
+    without = {"PIG_WITHOUT": "goal"}
+    terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
+    tutorial = run_cli(terminal, ["4", "6", "q"], tmp_path, module="pig", extra=without)
+    assert tutorial.status == 0
+    assert refused("Pig cannot be played here yet.") in tutorial.lines
+    assert "KeyError" not in " ".join(tutorial.lines) + tutorial.stderr
+    direct = run_cli(["--game", "pig", *terminal], ["hold"], tmp_path, module="pig", extra=without)
+    assert direct.status == 2
+    assert "pig cannot be played here yet; it lacks its tutorial goal" in direct.stderr
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_every_game_says_what_it_is_about_as_its_tutorial_opens(game_id: str) -> None:
+    """Each game's own presenter carries its tutorial goal, said (translated) as the tutorial opens."""
+    goal = presenter_class(game_id).goal
+    assert goal and goal.endswith(".")
+
+
+def test_terms_are_the_games_own_and_a_game_without_any_says_so() -> None:
+    """``explain`` reads a game's terms from its own presentation module (``TERMS``), not from a central table:
+    the example game defines none, and ``explain cargo`` says so rather than "the terms are ." (issue 28)."""
+    english = language("en")
+    assert terms.terms("pig") == ()
+    said = terms.explain("pig", ("cargo",), english).text
+    assert said == "This game has no terms to explain; its rules page says how it is played."
+    assert {game_id for game_id in EVERY_GAME if terms.terms(game_id)} == set(EVERY_GAME) - {"pig"}
+
+
+#: Command words that games share on purpose, with one meaning: each language's word was chosen for all of them.
+SAME_MEANING = {"keep": {"threes-away", "yatzy"}}
+
+
+def test_a_command_word_two_games_share_is_given_each_games_own_context_unless_it_means_the_same() -> None:
+    """A game's command word reused by another game would silently take that game's translation (issue 28:
+    a new game's keep became Czech "odložit", set aside): one with another meaning is marked
+    ``GC_(game, word)``, so each language translates it for that game (Pig's hold, beside Yatzy's)."""
+    games_by_word: dict[tuple[str | None, str], set[str]] = {}
+    for game_id in EVERY_GAME:
+        words = getattr(parts_module(game_id, "commands"), "WORDS", {})
+        for word in words.values():
+            games_by_word.setdefault((getattr(word, "context", None), str(word)), set()).add(game_id)
+    shared = {word: games for (_context, word), games in games_by_word.items() if len(games) > 1}
+    assert {word: games for word, games in shared.items() if not games <= SAME_MEANING.get(word, set())} == {}
+    sv = language("sv")
+    pig_hold = parts_module("pig", "commands").WORDS["hold"]
+    assert pig_hold.context == "pig" and sv._(pig_hold) == "spara" and sv.pgettext("pig", "hold") == "spara"

@@ -16,12 +16,12 @@ from accessible_dice import settings as config
 from accessible_dice import strategy
 from accessible_dice.errors import DiceError
 from accessible_dice.games.base import Roll
+from accessible_dice.play.controller import Announcer, Controller
 from accessible_dice.presentation import options
 from accessible_dice.presentation.i18n import LANGUAGES, Language
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import SpeechSpy
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS, Advice, Choice, pick
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 SPEC = config.BY_KEY["computer-level"]
 WEAKEST_FIRST = tuple(LEVELS)
@@ -162,7 +162,7 @@ def test_a_level_chosen_in_mid_game_keeps_the_game_and_plays_from_the_next_move(
             return None
         return "roll" if session.request() is not None else session.game.legal_moves()[0].way  # type: ignore[attr-defined]
 
-    terminal = Terminal(Announcer(io.StringIO(), SpeechSpy()), read, Language("en"))
+    terminal = Controller(Announcer(io.StringIO(), SpeechSpy()), read, Language("en"))
     terminal.play(session, False)
     assert terminal.settings.settings.computer_level == "relaxed"
     assert seen[0] == seen[1]  # the change touched neither the position nor the history

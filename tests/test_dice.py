@@ -1,4 +1,4 @@
-"""Manual dice entry (rules.md, "Manual dice") and the dice sources."""
+"""Manual dice entry (docs/spec/rules.md, "Manual dice") and the dice sources."""
 
 from __future__ import annotations
 

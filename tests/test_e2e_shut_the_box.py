@@ -1,4 +1,4 @@
-"""Shut the Box end to end through the real command line (interfaces.md §1).
+"""Shut the Box end to end through the real command line (docs/spec/interfaces.md §1).
 
 ``python -m accessible_dice --game shut-the-box --ui console --speech text
 --dice manual --players Anna,Ben`` with typed lines on standard input, as a

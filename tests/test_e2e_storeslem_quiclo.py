@@ -11,7 +11,7 @@ from e2e_support import AFTER_GAME, LANGUAGES, play, refused
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_storeslem_the_sheets_reference_game_scores_99(tmp_path: Path, lang: str) -> None:
-    """rules.md §3: board 5 6 17 / 1 9 3 / 21 4 2; throws 2 4 5, 6 5 4, 1 6 3; bad input at every prompt."""
+    """docs/spec/rules.md §3: board 5 6 17 / 1 9 3 / 21 4 2; throws 2 4 5, 6 5 4, 1 6 3; bad input at every prompt."""
     args = ["--game", "storeslem", "--ui", "console", "--speech", "text", "--dice", "manual", "--players", "Anna"]
     typed = ["board 5 6 17", "board 5 6 17 1 9 3 21 4 30", "strike 5", "board 5 6 17 1 9 3 21 4 2",
              "2 4 5 6", "2 4 5", "strike 7", "strike 2 4 5", "6 5 4", "strike 5+4 6", "pass", "strike 20",

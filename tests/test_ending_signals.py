@@ -27,9 +27,9 @@ from test_speech import needs_espeak
 
 from accessible_dice import ending, threads
 from accessible_dice.loop_thread import LoopThread
+from accessible_dice.play.inbox import Inbox
 from accessible_dice.speech import Speaker, VoiceSettings
 from accessible_dice.ui import launch
-from accessible_dice.ui.terminal.inbox import Inbox
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="the kernel's thread list is Linux's")
 

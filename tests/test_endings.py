@@ -23,14 +23,14 @@ import pytest
 from e2e_support import watched_command
 
 from accessible_dice import cli, ending, storage
+from accessible_dice.play.controller import Announcer, Controller
 from accessible_dice.speech.spy import SpeechSpy
 from accessible_dice.ui import launch
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 CONSOLE = ["--ui", "console", "--speech", "text"]
 #: Seconds any one run here may take before its stack is dumped.
 LIMIT = 30.0
-#: A Yatzy game's first line for one player: whose turn, then how to throw (Terminal.first_step, CG-05).
+#: A Yatzy game's first line for one player: whose turn, then how to throw (Controller.first_step, CG-05).
 OPENING = "Yatzy: Player. Your turn. Type roll or r, or press Enter, to throw. Type help for the commands."
 
 
@@ -105,7 +105,7 @@ def test_SR_01_a_crash_is_said_in_the_players_language_and_voice_and_says_saved_
         in_process: SpeechSpy, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path, typed: list[str], saved: bool) -> None:
     """U1: the crash line was English in every language, never spoken, and said "saved" with nothing saved."""
-    monkeypatch.setattr(Terminal, "help_answer", boom)
+    monkeypatch.setattr(Controller, "help_answer", boom)
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in typed)))
     status = launch.run(cli.parse_args(["--game", "shut-the-box", *CONSOLE, "--dice", "manual", "--lang", "de"]))
     log = tmp_path / "error.log"

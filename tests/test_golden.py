@@ -61,3 +61,10 @@ def test_the_golden_transcript_is_what_the_player_hears(game: str, tmp_path: Pat
     matches_golden(game, lines)
     # The end, then what can be done after it, then the goodbye as input ends.
     assert "Game over" in lines[-3], "the golden game must be played to its end"
+
+
+def test_every_registered_game_has_a_golden_transcript() -> None:
+    """A game added to the registry fails here until it has its golden game (issue 28)."""
+    from accessible_dice.games import GAMES as REGISTERED
+
+    assert set(GAMES) == set(REGISTERED)

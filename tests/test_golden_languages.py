@@ -41,3 +41,10 @@ def test_the_golden_transcript_in_each_language_is_what_the_player_hears(lang: s
     assert "Game over" in english[-3], "the golden game must be played to its end"
     assert said_alike(english, lines) == []
     matches_golden(f"{lang}-{game}", lines)
+
+
+def test_every_registered_game_has_a_golden_transcript_in_some_other_language() -> None:
+    """A game added to the registry fails here until some language plays its golden game (issue 28)."""
+    from accessible_dice.games import GAMES as REGISTERED
+
+    assert set(GAMES.values()) == set(REGISTERED)

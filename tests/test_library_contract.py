@@ -1,4 +1,4 @@
-"""The rules as a library (interfaces.md section 2): malformed input gets a reason, never a crash.
+"""The rules as a library (docs/spec/interfaces.md section 2): malformed input gets a reason, never a crash.
 
 Each function of that section is called with input a careless program could
 pass: wrong types, wrong counts, faces out of range, text that is no

@@ -15,17 +15,17 @@ import pygame
 import pytest
 
 from accessible_dice import settings as config
-from accessible_dice.games import game_class, new_game
+from accessible_dice.games import GAMES, game_class, new_game
 from accessible_dice.games.base import Roll
 from accessible_dice.games.options import BadOptionValue, UnknownOption, resolve
 from accessible_dice.games.yatzy import Box, Score, UnknownBox
+from accessible_dice.play.commands import Typed
+from accessible_dice.play.commands.yatzy import parse
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import options, presenter_for
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.settings import Settings
-from accessible_dice.ui.commands import Typed
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window import keys
-from accessible_dice.ui.yatzy import parse
 
 #: msgid (or "context\x04msgid") -> the made-up translation (singular and plural for a plural message).
 WORDS: dict[str, str | tuple[str, str]] = {
@@ -150,7 +150,7 @@ def test_a_shut_flaps_label_is_its_own_message_beside_the_command_word() -> None
 
 
 @pytest.mark.parametrize("code", ["en", "cs", "de", "nb", "sv", "da", "fi"])
-@pytest.mark.parametrize("game", ["shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code: str) -> None:
     from accessible_dice.presentation import options as words
     from accessible_dice.presentation.i18n import language
@@ -168,8 +168,8 @@ def test_the_example_of_every_option_is_itself_accepted_as_typed(game: str, code
 
 def parsed(line: str, game_id: str, code: str, *throws: tuple[int, ...]) -> object:
     """What ``line`` asks for in a fresh game of ``game_id`` in language ``code`` after ``throws``."""
+    from accessible_dice.play import commands
     from accessible_dice.presentation.i18n import language
-    from accessible_dice.ui import commands
 
     game = new_game(game_id, ["Anna"], {"rounds": "1"} if game_id == "threes-away" else {})
     for values in throws:

@@ -19,8 +19,8 @@ from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the
 
 from accessible_dice.online import protocol
 from accessible_dice.online.table import Chat
+from accessible_dice.play.online import chat_words
 from accessible_dice.presentation.i18n import language
-from accessible_dice.ui.terminal.online import chat_words
 
 #: What the trial's adversary took as display name, and said (reports/turn3/online.md, B7).
 SPOOF = "Ann threw 6, 6, 6, 6, and 6. Yatzy, 50 points. Your turn. Ann"

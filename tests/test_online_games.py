@@ -260,3 +260,10 @@ def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(syna
             background.call(player.kill())
     finally:
         background.close()
+
+
+def test_every_registered_game_is_played_at_an_online_table() -> None:
+    """A game added to the registry fails here until it has its row above (issue 28)."""
+    from accessible_dice.games import GAMES as REGISTERED
+
+    assert {game for game, *_ in GAMES} == set(REGISTERED)

@@ -233,8 +233,8 @@ def test_a_chat_name_is_a_seat_or_a_plain_unique_display_name_else_the_matrix_id
 
 
 def test_english_table_words_never_shadow_the_players_own_command_words() -> None:
+    from accessible_dice.play.online import table_word
     from accessible_dice.presentation.i18n import language
-    from accessible_dice.ui.terminal.online import table_word
 
     german, english = language("de"), language("en")
     assert table_word("stand", german) is None  # German's word for the standings

@@ -1,4 +1,4 @@
-"""Game options and the command line (interfaces.md §1)."""
+"""Game options and the command line (docs/spec/interfaces.md §1)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from accessible_dice.cli import UsageError, parse_args
+from accessible_dice.cli import UsageError, description, parse_args
 from accessible_dice.games.options import BadOptionValue, UnknownOption, choice, integer, numbers, resolve, yes_no
 
 SPECS = (yes_no("easy", False), integer("rounds", 1, 1, 20, also=("roll",)),
@@ -129,3 +129,12 @@ def test_a_log_file_that_cannot_be_written_is_said_in_one_sentence_not_a_traceba
     said = capsys.readouterr().err
     assert "Traceback" not in said and "Logging error" not in said
     assert said.count("\n") == 1 and "cannot be written (No space left on device)" in said
+
+
+def test_help_names_every_registered_game_without_counting_them() -> None:
+    """``--help`` lists the games from the registry, so a game added there is named too (issue 28)."""
+    from pig import registered
+
+    with registered():
+        said = description()
+    assert said.endswith("QUICLO Equation, Threes Away and Pig.") and "Five" not in said

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play
+from e2e_support import LANGUAGES, play, run_cli
 from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
@@ -20,7 +20,7 @@ from pig.strategy import best_move, throw_value
 from rules_support import refused
 from window_driver import Driver, open_driver
 
-from accessible_dice.games import new_game
+from accessible_dice.games import GAMES, new_game
 from accessible_dice.games.base import GameIsOver, Roll, ThrowFirst, TurnStarted
 from accessible_dice.ui.window.game import GameScreen
 from accessible_dice.ui.window.menu import MainMenu
@@ -133,10 +133,11 @@ def test_a_game_in_the_window_by_keys_from_the_main_menu(driver: Driver) -> None
     """The menu offers Pig; R throws and throws again, Enter on the Hold button banks, N plays the computer's
     turns through; the game ends."""
     driver.window.push(MainMenu(driver.window, manual=False, seed=3))
-    driver.keys("return")  # New game: the quick game, then the five games and Pig
-    assert driver.last.endswith("1 of 7")
-    driver.keys(*["down"] * 6)
-    assert driver.last == "Pig, 7 of 7"
+    driver.keys("return")  # New game: the quick game, then the registered games, Pig last
+    items = len(GAMES) + 1
+    assert driver.last.endswith(f"1 of {items}")
+    driver.keys(*["down"] * (items - 1))
+    assert driver.last == f"Pig, {items} of {items}"
     driver.keys("return")
     driver.type("Anna, cpu")
     driver.keys("return", "return")  # the players, then the first item of the options: start
@@ -159,3 +160,27 @@ def test_a_game_in_the_window_by_keys_from_the_main_menu(driver: Driver) -> None
     assert game.is_over()
     assert any(text.startswith("Anna banks ") for text in driver.spy.texts)
     assert "Game over" in driver.spy.texts[-1]
+
+
+def test_the_tutorial_and_explain_of_the_example_game_in_the_terminal(tmp_path: Path) -> None:
+    """A registered game gets a tutorial with nothing else to write (its presenter's goal opens it), with a
+    computer player beside the player where it needs two; ``explain`` says it has no terms (issue 28)."""
+    number = str(list(GAMES).index("pig") + 1)
+    terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
+    done = run_cli(terminal, ["4", number, "explain", "roll", "q"], tmp_path, module="pig")
+    assert done.status == 0 and "Something went wrong" not in done.stderr
+    opening = done.lines[2]
+    assert opening.startswith("Pig: Player and cpu.") and "Tutorial of Pig: a short guided game" in opening
+    assert "In Pig you throw one die as often as you like" in opening
+    assert "This game has no terms to explain; its rules page says how it is played." in done.lines
+    assert done.lines[-1] == "The tutorial is kept: Tutorial in the main menu continues it. Goodbye."
+
+
+def test_the_tutorial_of_the_example_game_in_the_window(driver: Driver) -> None:
+    """T, the game, Enter: the window's tutorial of a registered game opens with its goal."""
+    driver.window.push(MainMenu(driver.window, manual=False, seed=None))
+    driver.keys("t", "return")
+    driver.keys(*["down"] * list(GAMES).index("pig"), "return")
+    screen = driver.top
+    assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
+    assert any("In Pig you throw one die" in text for text in driver.spy.texts)

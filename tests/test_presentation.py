@@ -1,4 +1,4 @@
-"""Presentation: events, refusals and review requests as utterances (experience.md §1, §2).
+"""Presentation: events, refusals and review requests as utterances (docs/spec/experience.md §1, §2).
 
 The presenter is read directly here (pure: it only reads the game); the
 terminal's path through a recording speaker is in test_terminal.py.
@@ -16,7 +16,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 
 from accessible_dice.dice import DiceRequest
-from accessible_dice.games import GAMES, new_game
+from accessible_dice.games import new_game
 from accessible_dice.games.base import DiceThrown, Event, Roll, TurnStarted
 from accessible_dice.games.shut_the_box import FlapAlreadyShut, FlapsShut, Shut
 from accessible_dice.presentation import playable, presenter_for
@@ -65,7 +65,7 @@ def test_a_throw_names_the_thrower_and_the_ways_it_can_be_used() -> None:
 
 
 def test_brief_is_numbers_only() -> None:
-    """experience.md §1: brief says "3, 4. 7 shut."."""
+    """docs/spec/experience.md §1: brief says "3, 4. 7 shut."."""
     game, say = stb(players=("Anna",), verbosity=Verbosity.BRIEF)
     events = game.apply(Roll((3, 4))) + game.apply(Shut("sum"))
     assert say.announce(events[:1], prompt=True).text == "3, 4."
@@ -109,7 +109,7 @@ def test_practice_counts_turns() -> None:
 
 
 def test_flap_cues_are_panned_left_to_right_and_pitched_by_number() -> None:
-    """experience.md §4: flaps 1..10 are heard from left to right, higher numbers higher."""
+    """docs/spec/experience.md §4: flaps 1..10 are heard from left to right, higher numbers higher."""
     cues = [flap_cue(flap) for flap in range(1, 11)]
     assert cues[0].position == 0.0 and cues[-1].position == 1.0
     assert [c.position for c in cues] == sorted(c.position for c in cues)
@@ -325,14 +325,13 @@ def test_a_catalog_found_in_the_locales_folder_is_used(tmp_path: Path, monkeypat
 # ---------------------------------------------------------------- translatable strings
 
 
-#: The terminal front end's own modules (the window's live in ui/ too, with their own tests).
-TERMINAL = ("commands", "terminal", "menu", "launch",
-            *(parts.commands.rpartition(".")[2] for parts in GAMES.values()))
+#: The play layer's modules and the launch (the window's live in ui/window/, with their own tests).
+PLAY = (*sorted((ROOT / "accessible_dice/play").rglob("*.py")), ROOT / "accessible_dice/ui/launch.py")
 
 
 def _messages() -> list[tuple[str, int, object, list[str]]]:
     files = sorted((ROOT / "accessible_dice/presentation").glob("*.py"))
-    files += [path for name in TERMINAL if (path := ROOT / "accessible_dice/ui" / f"{name}.py").exists()]
+    files += PLAY
     found = []
     for path in files:
         for lineno, message, comments, _context in extract_from_file(

@@ -22,7 +22,7 @@ def yatzy(*actions, players=("Anna", "Ben"), verbosity=Verbosity.NORMAL, **optio
 
 
 def test_a_rethrow_says_the_new_dice_first_then_the_whole_set() -> None:
-    """experience.md §1: "5 and 5. Now 5, 5, 5, 3, 5"."""
+    """docs/spec/experience.md §1: "5 and 5. Now 5, 5, 5, 3, 5"."""
     game, say = yatzy(Roll((5, 2, 5, 3, 1)), Hold((0, 2, 3)), ThrowAgain())
     spoken = say.announce(game.apply(Roll((5, 5))), prompt=True)
     assert spoken.text == "Anna threw 5 and 5. Now 5, 5, 5, 3, and 5. 1 throw left."

@@ -1,4 +1,4 @@
-"""QUICLO Gleichung: one test per rule and Decision of rules.md §4."""
+"""QUICLO Gleichung: one test per rule and Decision of docs/spec/rules.md §4."""
 
 from __future__ import annotations
 

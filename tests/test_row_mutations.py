@@ -16,11 +16,11 @@ from window_driver import Driver, open_driver
 
 from accessible_dice import profiles
 from accessible_dice import settings as config
+from accessible_dice.play.controller import Announcer, Controller
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
 from accessible_dice.speech import SpeechSpy
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 
 EN = language("en")
 _driver = pytest.fixture(name="driver")(open_driver)
@@ -37,7 +37,7 @@ def gn_02_holds(tmp_path: Path) -> bool:
     out = io.StringIO()
     typed = iter(["profile yes", "verbosity brief", "1 2", "singles", "6 6", "q"])
     screen = SettingsScreen(EN, config.Settings(), path)
-    terminal = Terminal(Announcer(out, SpeechSpy()), lambda: next(typed, None), EN, settings=screen)
+    terminal = Controller(Announcer(out, SpeechSpy()), lambda: next(typed, None), EN, settings=screen)
     terminal.play(new_session("shut-the-box", ["Anna", "Ben"], {}, manual=True))
     own = profiles.Profiles(path.parent / profiles.FOLDER).load("Anna")
     lines = out.getvalue().splitlines()

@@ -15,13 +15,13 @@ from accessible_dice.games import new_game
 from accessible_dice.games.base import Roll
 from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.history import ScoreHistory
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation import scores as score_words
 from accessible_dice.presentation import settings as words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.i18n import language
 from accessible_dice.settings import NoSuchSetting, Settings, SettingValueRefused
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.undo import Timeline
 
 EN = language("en")

@@ -1,4 +1,4 @@
-"""Shut the Box, the Czech variant: one test per rule and Decision of rules.md §1."""
+"""Shut the Box, the Czech variant: one test per rule and Decision of docs/spec/rules.md §1."""
 
 from __future__ import annotations
 

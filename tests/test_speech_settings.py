@@ -21,6 +21,7 @@ from test_speech import needs_espeak, wait_for
 from window_driver import Driver, open_window
 
 from accessible_dice import settings as config
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import settings as words
 from accessible_dice.presentation.i18n import LANGUAGES, language
 from accessible_dice.presentation.options import language_name
@@ -28,7 +29,6 @@ from accessible_dice.presentation.voices import NoSuchVoice
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker, VoiceSettings
 from accessible_dice.speech.settings import offered, voice_for_language
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window.settings import SettingsMenu
 from accessible_dice.utterance import Utterance
 

@@ -1,4 +1,4 @@
-"""Storeslem: one test per rule and Decision of rules.md section 3, and the sheet's game."""
+"""Storeslem: one test per rule and Decision of docs/spec/rules.md section 3, and the sheet's game."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from accessible_dice.games.base import (
 
 #: The sheet's board, row by row; 10 and 11 stand for its blank x and y.
 REFERENCE = (5, 6, 17, 10, 9, 11, 21, 4, 2)
-#: The number of the 216 ordered rolls that reach each target 1..24 (rules.md).
+#: The number of the 216 ordered rolls that reach each target 1..24 (docs/spec/rules.md).
 REACHED = [143, 171, 148, 147, 129, 130, 127, 124, 115, 111, 78, 122,
            57, 69, 76, 66, 30, 74, 30, 62, 42, 30, 21, 66]
 ALL_ROLLS = list(product(range(1, 7), repeat=3))

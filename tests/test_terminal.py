@@ -1,4 +1,5 @@
-"""The terminal front end, driven in-process by typed lines (experience.md §2, §6; interfaces.md §1).
+"""The terminal front end, driven in-process by typed lines (docs/spec/experience.md §2, §6;
+docs/spec/interfaces.md §1).
 
 The speech layer's recording speaker (SpeechSpy, test-only) stands beside the printed lines,
 so each test can check both what is printed and what would be spoken.
@@ -16,13 +17,13 @@ import pytest
 
 from accessible_dice import settings as config
 from accessible_dice.games.yatzy import Box
+from accessible_dice.play import commands
+from accessible_dice.play.controller import Announcer, Controller
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, new_session
 from accessible_dice.speech import Silenced, SpeechSpy
-from accessible_dice.ui import commands
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue
 
 EN = Language("en")
@@ -51,7 +52,7 @@ def play(typed: Sequence[str], players: Sequence[str] = ("Anna", "Ben"), *, game
          session: Session | None = None, resumed: bool = False) -> Run:
     out, voice, cues = io.StringIO(), SpeechSpy(), CueSpy()
     pending = iter(typed)
-    terminal = Terminal(Announcer(out, voice, cues), lambda: next(pending, None), EN, verbosity)
+    terminal = Controller(Announcer(out, voice, cues), lambda: next(pending, None), EN, verbosity)
     if session is None:
         session = new_session(game, list(players), options or {}, manual=manual, seed=seed, save_to=save_to)
     outcome = terminal.play(session, resumed)
@@ -339,7 +340,7 @@ def test_with_confirmations_off_scoring_zero_does_not_ask() -> None:
     out = io.StringIO()
     pending = iter(["1 2 3 4 6", "score yatzy"])
     screen = SettingsScreen(EN, config.Settings(confirm=False))
-    terminal = Terminal(Announcer(out, SpeechSpy()), lambda: next(pending, None), EN, settings=screen)
+    terminal = Controller(Announcer(out, SpeechSpy()), lambda: next(pending, None), EN, settings=screen)
     session = new_session("yatzy", ["Anna"], {}, manual=True)
     terminal.play(session)
     assert session.game.scorecard(0).points == {Box.YATZY: 0}

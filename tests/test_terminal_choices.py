@@ -13,12 +13,12 @@ from test_terminal import EN, play
 
 from accessible_dice import settings as config
 from accessible_dice.games.yatzy import Yatzy
+from accessible_dice.play import commands
+from accessible_dice.play.commands.yatzy import box_named
+from accessible_dice.play.controller import Announcer, Controller
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation.i18n import language
 from accessible_dice.session import new_session
-from accessible_dice.ui import commands
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
-from accessible_dice.ui.yatzy import box_named
 
 
 def yatzy_lines(typed: list[str], *, seed: int = 8, options: dict | None = None, keep_by: str = "position",
@@ -27,7 +27,7 @@ def yatzy_lines(typed: list[str], *, seed: int = 8, options: dict | None = None,
     out = io.StringIO()
     pending = iter(typed)
     screen = SettingsScreen(EN, config.Settings(keep_by=keep_by))
-    terminal = Terminal(Announcer(out), lambda: next(pending, None), EN, settings=screen)
+    terminal = Controller(Announcer(out), lambda: next(pending, None), EN, settings=screen)
     session = new_session("yatzy", ["Ola"], options or {}, seed=seed, manual=manual)
     terminal.play(session)
     game = session.game

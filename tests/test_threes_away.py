@@ -1,4 +1,4 @@
-"""Threes Away, High and Low: one test per rule and Decision of rules.md §5."""
+"""Threes Away, High and Low: one test per rule and Decision of docs/spec/rules.md §5."""
 
 from __future__ import annotations
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from accessible_dice.games.yatzy import Box, Yatzy, score
+from accessible_dice.play.controller import Announcer, Controller
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session, new_session
-from accessible_dice.ui.terminal import Announcer, Terminal
 
 EN = Language("en")
 #: The hint's typed command, in its short form: "Hint: k 1 3 (the 5 and the 5), 251.3 expected ..." -> "k 1 3",
@@ -39,7 +39,7 @@ class Typist:
     """A player at the terminal who types what ``wording`` makes of the hint's advice, counting."""
 
     session: Session
-    terminal: Terminal
+    terminal: Controller
     wording: Callable[[Yatzy, str], list[str]]
     typed: list[str] = field(default_factory=list)
     queued: list[str] = field(default_factory=list)
@@ -105,7 +105,7 @@ def short(game: Yatzy, advice: str) -> list[str]:
 def played(seed: int, wording: Callable[[Yatzy, str], list[str]]) -> tuple[Typist, list[str]]:
     out = io.StringIO()
     session = new_session("yatzy", ["Ola"], {}, seed=seed)
-    terminal = Terminal(Announcer(out), lambda: None, EN)
+    terminal = Controller(Announcer(out), lambda: None, EN)
     typist = Typist(session, terminal, wording)
     terminal.read_line = typist
     assert terminal.play(session) == "eof"  # the typist stops at the end of the game

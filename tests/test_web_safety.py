@@ -115,7 +115,7 @@ def test_no_axe_violations_on_any_screen(browser: Any, serve: Callable[..., Any]
             assert result.violations_count == 0, (name, zoom, result.generate_report())
             if theme == "low-contrast":
                 continue  # 5.7:1 on purpose (LV-13): AA's 4.5:1, which axe checks by default, and not AAA's 7:1
-            # WCAG AAA's 7:1 for text (experience.md §5), beyond the AA rules axe runs by default
+            # WCAG AAA's 7:1 for text (docs/spec/experience.md §5), beyond the AA rules axe runs by default
             enhanced = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["color-contrast-enhanced"]}})
             assert enhanced.violations_count == 0, (name, zoom, enhanced.generate_report())
         page.set_viewport_size({"width": 1280, "height": 720})

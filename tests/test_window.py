@@ -14,6 +14,7 @@ import pytest
 from timing_support import budget
 from window_driver import Driver, open_driver
 
+from accessible_dice.games import GAMES
 from accessible_dice.saved_games import new_path
 from accessible_dice.ui.window import Confirm, Entry, Reader, keys
 from accessible_dice.ui.window.game import GameScreen
@@ -294,7 +295,7 @@ def test_letters_typed_in_a_field_never_trigger_game_keys(driver: Driver) -> Non
 
 
 def test_SR_04_focus_moves_interrupt_and_game_events_queue(driver: Driver) -> None:
-    """SR-04 and experience.md §1."""
+    """SR-04 and docs/spec/experience.md §1."""
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("return")
     thrown = next(u for u in driver.said if "threw" in u.text)
@@ -404,7 +405,7 @@ def test_threes_away_dice_are_chosen_then_kept_with_one_button(driver: Driver) -
     assert any("kept" in text for text in driver.spy.texts)
 
 
-@pytest.mark.parametrize("game_id", ["shut-the-box", "yatzy", "threes-away", "storeslem", "quiclo"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_SR_07_every_game_screen_says_its_opening_first(driver: Driver, game_id: str) -> None:
     screen = driver.game(game_id, ["Anna", "Ben"])
     assert driver.spy.texts[0].startswith(screen.presenter.opening().text)

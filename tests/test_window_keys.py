@@ -58,7 +58,7 @@ def test_KB_03_the_keymap_audit_finds_no_chord_only_action_but_those_with_a_way_
     """KB-03: every action has a key pressed alone, or a setting or a menu item reached by single keys."""
     chord_only = {b.action for b in TABLE if b.chords and not any(single(chord) for chord in b.chords)}
     assert chord_only == set(WITHOUT_A_CHORD)
-    # The chords there are stay as experience.md §3 has them, beside the single keys added for KB-03.
+    # The chords there are stay as docs/spec/experience.md §3 has them, beside the single keys added for KB-03.
     shift_actions = {b.action for b in TABLE for c in b.chords if c.shift is True}
     assert shift_actions == {"everybody", "oldest", "newest", "face"}
     assert {b.action for b in TABLE for c in b.chords if c.alt} == {"full_screen"}
@@ -77,7 +77,7 @@ def test_KB_03_KB_06_no_handler_reads_a_key_held_or_released() -> None:
 
 
 def test_KB_06_only_the_specified_actions_take_ctrl() -> None:
-    """Ctrl only where experience.md §3 says so (and the usual Ctrl+Z, Ctrl+Y); every action has a key."""
+    """Ctrl only where docs/spec/experience.md §3 says so (and the usual Ctrl+Z, Ctrl+Y); every action has a key."""
     chords = {binding.action: binding.chords for binding in TABLE}
     ctrl_actions = {b.action for b in TABLE for c in b.chords if c.ctrl and c.key not in ("LCTRL", "RCTRL")}
     assert ctrl_actions == {"rules", "general_help", "bigger", "smaller", "undo", "redo"}

@@ -128,3 +128,10 @@ def test_a_raised_smallest_text_raises_the_board(driver: Driver) -> None:
     drawn = _layout(driver, (1280, 720), 1.0)
     assert drawn.smallest >= 30 and drawn.board >= 30
     assert drawn.hidden and any(p.kind == "more" for p in drawn.items), "the floor forces scrolling, marked"
+
+
+def test_every_registered_game_has_its_layout_checked() -> None:
+    """A game added to the registry fails here until it has its layout scenario above (issue 28)."""
+    from accessible_dice.games import GAMES as REGISTERED
+
+    assert {name.replace(" ", "-") for name in GAMES} == set(REGISTERED)

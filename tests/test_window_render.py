@@ -289,3 +289,10 @@ def test_an_open_text_field_is_drawn_with_its_text_and_a_frame(driver: Driver) -
     _, drawn = _render(driver, SIZES[1])
     assert "field" in drawn.cells and drawn.focus is not None and drawn.focus.contains(drawn.cells["field"])
     assert any("Anna, Ben, Carla, Dave" in text for text, _ in drawn.texts)
+
+
+def test_every_registered_game_has_its_screens_checked() -> None:
+    """A game added to the registry fails here until it has its render scenario above (issue 28)."""
+    from accessible_dice.games import GAMES as REGISTERED
+
+    assert {name.replace(" ", "-") for name in GAMES} == set(REGISTERED)

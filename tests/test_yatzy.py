@@ -1,4 +1,4 @@
-"""Yatzy, Scandinavian rules: one test per rule and Decision of rules.md section 2.
+"""Yatzy, Scandinavian rules: one test per rule and Decision of docs/spec/rules.md section 2.
 
 ``score`` is checked for every distinct roll against a reference written
 here without the module's tables: it counts faces with ``list.count`` and
@@ -70,7 +70,7 @@ BOX_IDS = ["ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two
 
 
 def reference_score(box_id: str, dice: tuple[int, ...]) -> int:
-    """rules.md's table, written out face by face, independently of the module."""
+    """docs/spec/rules.md's table, written out face by face, independently of the module."""
     n = {face: dice.count(face) for face in range(1, 7)}
     faces = range(1, 7)
     if box_id in BOX_IDS[:6]:

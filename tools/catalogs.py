@@ -36,8 +36,9 @@ LANGUAGES = ("en", "cs", "de", "nb", "sv", "da", "fi")
 SOURCE = "en"
 #: Who translates: the header's Last-Translator and Language-Team name the project, not a template placeholder.
 TRANSLATORS = "accessible_dice translators"
-#: N_ marks a message; NP_ a singular/plural pair; NC_ a message with its context (accessible_dice.errors).
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
+#: N_ marks a message; NP_ a singular/plural pair; NC_ a message with its context; GC_ a game's command word
+#: with its game as context (accessible_dice.errors).
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "NC_": ((1, "c"), 2), "GC_": ((1, "c"), 2)}
 #: Where messages are read: the program, and the example game of tests/pig, whose words go through
 #: the catalogs exactly as a real game's do (CONTRIBUTING.md, "Adding a game").
 SOURCES = [("accessible_dice/**.py", "python"), ("tests/pig/**.py", "python")]

@@ -2,7 +2,7 @@
 """Synthesise every sound cue of the game into ``sounds/`` as WAV files.
 
 Why a script and not recorded samples: the cues are then reproducible by
-anyone, free of licence questions, and easy to change (experience.md §4).
+anyone, free of licence questions, and easy to change (docs/spec/experience.md §4).
 It uses the standard library only (``math``, ``random``, ``array``,
 ``wave``), so no extra package is needed to regenerate them.
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from accessible_dice.errors import N_, InvalidInput
+from accessible_dice.errors import N_, NC_, InvalidInput
 from accessible_dice.games.base import Game
 
 #: What each part's module must define, by part name; ``board`` and ``strategy`` may be left out.
@@ -50,13 +50,17 @@ class Parts:
     board: str | None = None
     strategy: str | None = None
     pages: Path | None = None
+    #: The name in the list of all the games where it must differ from ``title``, marked
+    #: ``NC_(LIST_OF_GAMES, ...)``; ``None``: the title.
+    listed: str | None = None
 
     @classmethod
-    def packaged(cls, module: str, title: str) -> Parts:
-        """A game inside this package: ``module`` in games/, presentation/, ui/ and strategy/, ui/window/<module>."""
+    def packaged(cls, module: str, title: str, listed: str | None = None) -> Parts:
+        """A game inside this package: ``module`` in games/, presentation/, play/commands/, ui/window/ and strategy/."""
         package = "accessible_dice"
-        return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}", f"{package}.ui.{module}",
-                   f"{package}.ui.window.{module}", f"{package}.strategy.{module}")
+        return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}",
+                   f"{package}.play.commands.{module}", f"{package}.ui.window.{module}", f"{package}.strategy.{module}",
+                   listed=listed)
 
     def module(self, part: str) -> str | None:
         """The module path of ``part`` (a key of :data:`REQUIRED`), ``None`` when the game leaves it out."""
@@ -64,17 +68,24 @@ class Parts:
         return path
 
 
+#: The translation context of a game's name in the list of all the games (:attr:`Parts.listed`).
+LIST_OF_GAMES = "in the list of games"
+
 #: Registry name -> the game's parts, in menu order.
 GAMES: dict[str, Parts] = {
-    # Translators: game name (Czech: Šance); see words.md.
-    "shut-the-box": Parts.packaged("shut_the_box", N_("Shut the Box")),
-    # Translators: game name; see words.md.
+    "shut-the-box": Parts.packaged(
+        # Translators: game name (Czech: Šance); see docs/spec/words.md.
+        "shut_the_box", N_("Shut the Box"),
+        # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see
+        # docs/spec/words.md.
+        listed=NC_("in the list of games", "Shut the Box")),
+    # Translators: game name; see docs/spec/words.md.
     "yatzy": Parts.packaged("yatzy", N_("Yatzy")),
-    # Translators: game name; see words.md.
+    # Translators: game name; see docs/spec/words.md.
     "storeslem": Parts.packaged("storeslem", N_("Storeslem")),
-    # Translators: game name (German sheet: QUICLO Gleichung); see words.md.
+    # Translators: game name (German sheet: QUICLO Gleichung); see docs/spec/words.md.
     "quiclo": Parts.packaged("quiclo", N_("QUICLO Equation")),
-    # Translators: game name (Swedish sheet: Treor bort); see words.md.
+    # Translators: game name (Swedish sheet: Treor bort); see docs/spec/words.md.
     "threes-away": Parts.packaged("threes_away", N_("Threes Away")),
 }
 

@@ -94,7 +94,14 @@ class BadAction(InvalidInput):
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened. Subclasses are named in the past tense."""
+    """Something that happened. Subclasses are named in the past tense.
+
+    ``step`` marks a step on the way to a result (dice thrown, held or kept, a turn handed over), not a result
+    itself: a player coming back to an online table hears the results only (presentation/away.py), so each
+    game says which of its events are steps, and no central list names a game's events.
+    """
+
+    step: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,7 @@ class DiceThrown(Event):
     the presentation can say the new dice first, then the whole set.
     """
 
+    step = True
     player: int
     values: tuple[int, ...]
     purpose: str = "turn"
@@ -113,6 +121,7 @@ class DiceThrown(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
+    step = True
     player: int
     round: int
 
@@ -121,6 +130,7 @@ class TurnStarted(Event):
 class RollOffTied(Event):
     """The start throw was tied; these players throw again among themselves."""
 
+    step = True
     players: tuple[int, ...]
     total: int
 
@@ -132,6 +142,7 @@ class StarterChosen(Event):
 
 @dataclass(frozen=True)
 class RoundEnded(Event):
+    step = True
     round: int
 
 

@@ -1,13 +1,13 @@
 """QUICLO Gleichung: equations from six twelve-sided dice, with lives.
 
-Rules: rules.md section 4; the player's page is docs/rules/quiclo.md.
+Rules: docs/spec/rules.md section 4; the player's page is docs/rules/quiclo.md.
 A turn is a throw of six D12 (a chance event), then one move: a typed
 :class:`WriteEquation`, the solution helper (:class:`UseHelper`), or
 "no equation possible" (:class:`DeclareNone`). Lives are counted as the
 moves happen; who is out is settled only at the end of each full round, so
 every player still in has had the same number of turns.
 
-Two functions are the rules as a library (interfaces.md): :func:`check`
+Two functions are the rules as a library (docs/spec/interfaces.md): :func:`check`
 judges an equation against a roll, :func:`solve` is the solution helper.
 """
 
@@ -93,7 +93,7 @@ def _invalid(error: DiceError, dice_used: int, shown: str, *, slip: bool = False
 
 
 def check(equation: str, dice: Sequence[int]) -> Verdict:
-    """Judge ``equation`` against the six ``dice`` thrown: a verdict for any text (interfaces.md section 2).
+    """Judge ``equation`` against the six ``dice`` thrown: a verdict for any text (docs/spec/interfaces.md section 2).
 
     Text that is no equation at all (empty, too long, a letter or a stray
     character, no number anywhere, not text) gives an invalid verdict marked

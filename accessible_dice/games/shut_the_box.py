@@ -1,6 +1,6 @@
 """Shut the Box, the Czech variant for blind and low-vision players ("Šance").
 
-Rules: rules.md section 1; the player's page is docs/rules/shut-the-box.md.
+Rules: docs/spec/rules.md section 1; the player's page is docs/rules/shut-the-box.md.
 Each player has ten flaps. A turn is one throw of two dice (a chance event)
 and then, if the throw allows anything, one :class:`Shut` move: *singles*,
 *sum* or, in the easy variant, *difference*. The first player to shut all
@@ -120,7 +120,7 @@ def moves(open_flaps: Iterable[int], dice: Sequence[int], easy: bool = False) ->
     """The available ways to use the throw ``dice``, each with the flaps it shuts.
 
     Only available ways are listed, so an empty result means "nothing can be
-    done". Singles shuts every open flap among the two dice (rules.md
+    done". Singles shuts every open flap among the two dice (docs/spec/rules.md
     Decision: shutting fewer is never better, so the player is not asked).
     Sum needs ``a + b <= 10``; difference needs the easy variant and ``a != b``;
     both only when their flap is open.

@@ -1,6 +1,6 @@
 """Storeslem, math dice bingo.
 
-Rules: rules.md section 3; the player's page is docs/rules/storeslem.md.
+Rules: docs/spec/rules.md section 3; the player's page is docs/rules/storeslem.md.
 Each player fills a 3×3 board with nine different numbers from 1 to 24
 (:class:`SetBoard`). Then three shared throws of three dice; after each,
 every player in turn strikes numbers they can make from the dice
@@ -162,7 +162,7 @@ def values(dice: Sequence[int]) -> set[int]:
     """Every number >= 0 that an expression makes using each die exactly once.
 
     For three dice this means *all three* dice: the reading that reproduces
-    the reference figures (rules.md; tested over all 216 rolls).
+    the reference figures (docs/spec/rules.md; tested over all 216 rolls).
     """
     return set(_made(_check_dice(dice)))
 

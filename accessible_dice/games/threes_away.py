@@ -1,6 +1,6 @@
 """Threes Away, High and Low.
 
-Rules: rules.md section 5; the player's page is docs/rules/threes-away.md.
+Rules: docs/spec/rules.md section 5; the player's page is docs/rules/threes-away.md.
 A turn is a chain of small actions: throw the dice not yet kept (a chance
 event), then :class:`Keep` some of the dice just thrown, until all five are
 kept. Every 3 counts 0. In High the highest total wins, in Low the lowest.
@@ -103,6 +103,7 @@ class DiceKept(Event):
     at once: a single die thrown, or only threes.
     """
 
+    step = True
     player: int
     values: tuple[int, ...]
     positions: tuple[int, ...]

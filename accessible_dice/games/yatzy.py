@@ -1,4 +1,4 @@
-"""Yatzy, Scandinavian rules (rules.md section 2; the player's page is docs/rules/yatzy.md).
+"""Yatzy, Scandinavian rules (docs/spec/rules.md section 2; the player's page is docs/rules/yatzy.md).
 
 A turn is a chain of small actions, as in OpenSpiel's ``yacht.cc``: the first
 throw of all five dice (a chance event), then any number of hold and release
@@ -64,35 +64,37 @@ class Box(Enum):
         member.label = label
         return member
 
-    # Translators: Yatzy box, words.md: sv Ettor, nb/da Enere, fi Ykköset, de Einser, cs Jedničky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Ettor, nb/da Enere, fi Ykköset, de Einser, cs Jedničky.
     ONES = ("ones", Section.UPPER, N_("Ones"))
-    # Translators: Yatzy box, words.md: sv Tvåor, nb/da Toere, fi Kakkoset, de Zweier, cs Dvojky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Tvåor, nb/da Toere, fi Kakkoset, de Zweier, cs Dvojky.
     TWOS = ("twos", Section.UPPER, N_("Twos"))
-    # Translators: Yatzy box, words.md: sv Treor, nb/da Treere, fi Kolmoset, de Dreier, cs Trojky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Treor, nb/da Treere, fi Kolmoset, de Dreier, cs Trojky.
     THREES = ("threes", Section.UPPER, N_("Threes"))
-    # Translators: Yatzy box, words.md: sv Fyror, nb/da Firere, fi Neloset, de Vierer, cs Čtyřky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Fyror, nb/da Firere, fi Neloset, de Vierer, cs Čtyřky.
     FOURS = ("fours", Section.UPPER, N_("Fours"))
-    # Translators: Yatzy box, words.md: sv Femmor, nb/da Femmere, fi Vitoset, de Fünfer, cs Pětky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Femmor, nb/da Femmere, fi Vitoset, de Fünfer, cs Pětky.
     FIVES = ("fives", Section.UPPER, N_("Fives"))
-    # Translators: Yatzy box, words.md: sv Sexor, nb/da Seksere, fi Kuutoset, de Sechser, cs Šestky.
+    # Translators: Yatzy box, docs/spec/words.md: sv Sexor, nb/da Seksere, fi Kuutoset, de Sechser, cs Šestky.
     SIXES = ("sixes", Section.UPPER, N_("Sixes"))
-    # Translators: Yatzy box, words.md: sv/nb Ett par, da Et par, fi Yksi pari, de Ein Paar, cs Jeden pár.
+    # Translators: Yatzy box, docs/spec/words.md: sv/nb Ett par, da Et par, fi Yksi pari, de Ein Paar, cs Jeden pár.
     ONE_PAIR = ("one_pair", Section.LOWER, N_("One pair"))
-    # Translators: Yatzy box, words.md: sv Två par, nb/da To par, fi Kaksi paria, de Zwei Paare, cs Dva páry.
+    # Translators: Yatzy box, docs/spec/words.md: sv Två par, nb/da To par, fi Kaksi paria, de Zwei Paare, cs Dva páry.
     TWO_PAIRS = ("two_pairs", Section.LOWER, N_("Two pairs"))
-    # Translators: Yatzy box, words.md: sv Tretal, nb Tre like, da Tre ens, fi Kolmoisluku, cs Trojice.
+    # Translators: Yatzy box, docs/spec/words.md: sv Tretal, nb Tre like, da Tre ens, fi Kolmoisluku, cs Trojice.
     THREE_OF_A_KIND = ("three_of_a_kind", Section.LOWER, N_("Three of a kind"))
-    # Translators: Yatzy box, words.md: sv Fyrtal, nb Fire like, da Fire ens, fi Nelosluku, cs Čtveřice.
+    # Translators: Yatzy box, docs/spec/words.md: sv Fyrtal, nb Fire like, da Fire ens, fi Nelosluku, cs Čtveřice.
     FOUR_OF_A_KIND = ("four_of_a_kind", Section.LOWER, N_("Four of a kind"))
-    # Translators: Yatzy box, words.md: sv/nb Liten straight, da Lille straight, fi Pieni suora, cs Malá postupka.
+    # Translators: Yatzy box, docs/spec/words.md: sv/nb Liten straight, da Lille straight, fi Pieni suora, cs Malá
+    # postupka.
     SMALL_STRAIGHT = ("small_straight", Section.LOWER, N_("Small straight"))
-    # Translators: Yatzy box, words.md: sv/nb/da Stor straight, fi Iso suora, de Große Straße, cs Velká postupka.
+    # Translators: Yatzy box, docs/spec/words.md: sv/nb/da Stor straight, fi Iso suora, de Große Straße, cs Velká
+    # postupka.
     LARGE_STRAIGHT = ("large_straight", Section.LOWER, N_("Large straight"))
-    # Translators: Yatzy box, words.md: sv Kåk, nb Hus, da Fuldt hus, fi Täyskäsi, de/cs Full house.
+    # Translators: Yatzy box, docs/spec/words.md: sv Kåk, nb Hus, da Fuldt hus, fi Täyskäsi, de/cs Full house.
     FULL_HOUSE = ("full_house", Section.LOWER, N_("Full house"))
-    # Translators: Yatzy box, words.md: sv Chans, nb Sjanse, da Chancen, fi Sattuma, cs Šance.
+    # Translators: Yatzy box, docs/spec/words.md: sv Chans, nb Sjanse, da Chancen, fi Sattuma, cs Šance.
     CHANCE = ("chance", Section.LOWER, N_("Chance"))
-    # Translators: Yatzy box, words.md: the same word on every pad.
+    # Translators: Yatzy box, docs/spec/words.md: the same word on every pad.
     YATZY = ("yatzy", Section.LOWER, N_("Yatzy"))
 
     @property
@@ -306,6 +308,7 @@ class Score(Move):
 
 @dataclass(frozen=True)
 class DiceHeld(Event):
+    step = True
     player: int
     positions: tuple[int, ...]
     values: tuple[int, ...]
@@ -313,6 +316,7 @@ class DiceHeld(Event):
 
 @dataclass(frozen=True)
 class DiceReleased(Event):
+    step = True
     player: int
     positions: tuple[int, ...]
     values: tuple[int, ...]

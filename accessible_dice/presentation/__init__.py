@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from accessible_dice.errors import NC_
-from accessible_dice.games import GAMES, REQUIRED, NotPlayableYet, part_module, parts
+from accessible_dice.games import GAMES, LIST_OF_GAMES, REQUIRED, NotPlayableYet, part_module, parts
 from accessible_dice.games.base import Game
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.presentation.i18n import Language
@@ -21,18 +20,12 @@ from accessible_dice.presentation.verbosity import Verbosity
 
 __all__ = ["TITLES", "NotPlayableYet", "missing", "playable", "presenter_class", "presenter_for"]
 
-#: Names said differently in the list of all the games: in Czech "Šance" is also a Yatzy box, so the
-#: game menu says "Šance (Shut the Box)" (words.md); a game missing here is listed by its :data:`TITLES` name.
-LISTED = {
-    # Translators: the game's name in the game menu, beside Yatzy (Czech: Šance (Shut the Box)); see words.md.
-    "shut-the-box": NC_("in the list of games", "Shut the Box"),
-}
-
-
 def listed_title(game_id: str, language: Language) -> str:
-    """``game_id``'s name in a menu of all the games."""
-    if game_id in LISTED:
-        return language.pgettext("in the list of games", LISTED[game_id])
+    """``game_id``'s name in a menu of all the games: its ``Parts.listed`` where it has one (in Czech
+    "Šance" is also a Yatzy box, so the game menu says "Šance (Shut the Box)"), else its title."""
+    listed = GAMES[game_id].listed
+    if listed is not None:
+        return language.pgettext(LIST_OF_GAMES, listed)
     return language._(TITLES[game_id])
 
 
@@ -49,7 +42,7 @@ class _Titles(Mapping[str, str]):
         return len(GAMES)
 
 
-#: Game id -> its name, before a game exists (words.md: each country's own name); translate where said.
+#: Game id -> its name, before a game exists (docs/spec/words.md: each country's own name); translate where said.
 TITLES: Mapping[str, str] = _Titles()
 
 
@@ -73,6 +66,9 @@ def missing(game_id: str) -> list[str]:
             raise
         if module is None or not all(hasattr(module, name) for name in names):
             lacking.append(part)
+    words = part_module(game_id, "presentation")
+    if words is not None and hasattr(words, "PRESENTER") and not getattr(words.PRESENTER, "goal", ""):
+        lacking.append("tutorial goal")  # the presenter's goal: what its tutorial says the game is about
     if not (pages_dir(game_id) / f"{game_id}.md").is_file():
         lacking.append("rules page")
     return lacking

@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from accessible_dice.games.base import DiceThrown, Event, GameEnded, RollOffTied, RoundEnded, StarterChosen, TurnStarted
-from accessible_dice.games.threes_away import DiceKept
-from accessible_dice.games.yatzy import DiceHeld, DiceReleased
+from accessible_dice.games.base import DiceThrown, Event, GameEnded, StarterChosen, TurnStarted
 from accessible_dice.presentation.describe import Presenter, combine, news
 from accessible_dice.utterance import Cue, Utterance
 
-#: The steps on the way to a result, left out of the summary (the result itself is said).
-ON_THE_WAY: tuple[type[Event], ...] = (DiceThrown, TurnStarted, RollOffTied, DiceHeld, DiceReleased, DiceKept,
-                                       RoundEnded)
 #: Results that are the table's, not one player's move: said without a name.
 TABLE_NEWS: tuple[type[Event], ...] = (GameEnded, StarterChosen)
 #: The most results a summary says (the newest); the earlier ones are counted, not said.
@@ -29,14 +24,15 @@ AWAY_NEWS = 8
 
 
 def results(events: Sequence[Event]) -> list[tuple[int | None, Event]]:
-    """The events of ``events`` that say what a move did (see :data:`ON_THE_WAY`), in order, each with the
-    player whose move it was (``None`` for the table's own, like the game's end)."""
+    """The events of ``events`` that say what a move did, in order, each with the player whose move it was
+    (``None`` for the table's own, like the game's end); an event that is a ``step`` on the way
+    (:class:`~accessible_dice.games.base.Event`) is left out."""
     found: list[tuple[int | None, Event]] = []
     actor: int | None = None
     for event in events:
         if isinstance(event, DiceThrown | TurnStarted):
             actor = event.player
-        if isinstance(event, ON_THE_WAY):
+        if event.step:
             continue
         player = getattr(event, "player", actor)
         found.append((None if isinstance(event, TABLE_NEWS) else player if isinstance(player, int) else None, event))

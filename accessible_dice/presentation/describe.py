@@ -18,6 +18,7 @@ refusals) interrupts speech in progress.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from accessible_dice.dice import DiceRequest, example_entry
@@ -64,6 +65,21 @@ def news(text: str, *cues: Cue) -> Utterance:
     return Utterance(text, cues, interrupt=False)
 
 
+@dataclass(frozen=True)
+class Term:
+    """A game term: its name as said and typed, and what it means, both marked for translation.
+
+    ``face`` fills ``{face}`` in a definition shared by several terms (Yatzy's Ones to Sixes). ``row`` is the
+    key of the board row it explains (Yatzy's boxes), so E on that row explains it. A game's presentation
+    module lists its terms as ``TERMS`` (:mod:`accessible_dice.presentation.terms` finds them there).
+    """
+
+    name: str
+    definition: str
+    face: int | None = None
+    row: str | None = None
+
+
 class Presenter:
     """Says one game's events and answers review requests about it.
 
@@ -73,6 +89,10 @@ class Presenter:
 
     #: The game's name, marked for translation in the subclass.
     title: ClassVar[str] = ""
+    #: What the game is about in two short sentences, said as its tutorial opens (:mod:`accessible_dice.tutorial`),
+    #: marked for translation in the subclass; a game without one is not playable yet (:func:`~accessible_dice.
+    #: presentation.missing`), so the tutorial never lacks it.
+    goal: ClassVar[str] = ""
     #: How the terminal names dice after hold, release and keep (the keep-by setting), so hints can say
     #: what to type; ``None`` where moves are not typed (the window), and hints describe them instead.
     keep_by: str | None = None

@@ -84,7 +84,11 @@ class Language:
         self.locale = Locale.parse(self.code)
 
     def _(self, message: str) -> str:
-        """Translate ``message`` (the name pybabel extracts)."""
+        """Translate ``message`` (the name pybabel extracts); a message marked with its context
+        (:func:`~accessible_dice.errors.GC_`) in that context."""
+        context = getattr(message, "context", None)
+        if context is not None:
+            return self.translations.pgettext(context, message)
         return self.translations.gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

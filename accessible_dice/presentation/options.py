@@ -23,6 +23,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from accessible_dice.errors import N_, NC_, DiceError
+from accessible_dice.games import GAMES
 from accessible_dice.games.options import Option
 from accessible_dice.presentation.i18n import LANGUAGES, Language
 from accessible_dice.presentation.typed_words import forms
@@ -309,8 +310,6 @@ def localized_data(error: DiceError, language: Language) -> dict[str, Any]:
     file writes them); an unknown option or setting carries the ``keys``, and
     an unknown option the game's id.
     """
-    from accessible_dice.presentation import TITLES
-
     data = dict(error.data)
     spec = data.get("option")
     if isinstance(spec, Option) and data.get("in_file"):
@@ -321,8 +320,8 @@ def localized_data(error: DiceError, language: Language) -> dict[str, Any]:
         data["allowed"] = allowed_words(spec, language)
     if "keys" in data:
         data["known"] = language.join((name(key, language) for key in data["keys"]), "or") or data["known"]
-    if data.get("game") in TITLES:
-        data["game"] = language._(TITLES[data["game"]])
+    if data.get("game") in GAMES:  # the registry, below presentation (presentation's own TITLES reads it too)
+        data["game"] = language._(GAMES[data["game"]].title)
     if data.get("colours"):
         # A colour pair refused: its colour words and its contrast in the player's language.
         data["text"], data["background"] = word(data["text"], language), word(data["background"], language)

@@ -24,14 +24,18 @@ from accessible_dice.games.quiclo import (
     UseHelper,
     WriteEquation,
 )
-from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
 from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 
 class QuicloPresenter(Presenter):
-    # Translators: the game's name (German sheet: QUICLO Gleichung); see words.md.
+    # Translators: the game's name (German sheet: QUICLO Gleichung); see docs/spec/words.md.
     title = N_("QUICLO Equation")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the QUICLO tutorial: what the game is about; 12/3=2+2 is typed as is.
+    goal = N_("In QUICLO you throw six dice and make an equation from as many of them as you can, like "
+              "12/3=2+2. A wrong equation costs a life.")
     game: Quiclo
 
     def score_words(self, score: int) -> str:
@@ -215,5 +219,26 @@ class QuicloPresenter(Presenter):
                                     "Hint: the best equation uses {count} dice.", count).format(
             count=self.language.number(count)))
 
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    # Translators: a QUICLO term, explained on demand.
+    Term(N_("Equation"),
+         # Translators: what the QUICLO term Equation means, said when the player asks (CG-08).
+         N_("At least 3 dice with signs between them and one =. Both sides must be equal.")),
+    # Translators: a QUICLO term, explained on demand: what a player has 3 of at the start.
+    Term(N_("Life"),
+         # Translators: what the QUICLO term Life means, said when the player asks (CG-08).
+         N_("Everyone starts with 3. A wrong equation costs one; one with all 6 dice gains one.")),
+    # Translators: a QUICLO term, explained on demand: the solution helper (the typed word is helper).
+    Term(N_("Helper"),
+         # Translators: what the QUICLO term Helper means, said when the player asks (CG-08).
+         N_("The program finds an equation for you. It costs 1 life.")),
+    # Translators: QUICLO's "no equation possible", explained on demand (the hint's words).
+    Term(N_("No equation possible"),
+         # Translators: what the QUICLO term No equation possible means, said when the player asks (CG-08).
+         N_("Say that no equation can be made. If the program finds one, you "
+                                        "lose 1 life.")),
+)
 
 PRESENTER = QuicloPresenter

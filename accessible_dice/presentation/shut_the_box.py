@@ -20,7 +20,7 @@ from accessible_dice.games.shut_the_box import (
     ShutTheBox,
     TurnPassed,
 )
-from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
 from accessible_dice.utterance import Cue, Utterance
 
 #: The ways to use a throw, as the player hears them (capitalised: they start a sentence).
@@ -40,8 +40,12 @@ def flap_cue(flap: int) -> Cue:
 
 
 class ShutTheBoxPresenter(Presenter):
-    # Translators: the game's name (Czech: Šance); see words.md.
+    # Translators: the game's name (Czech: Šance); see docs/spec/words.md.
     title = N_("Shut the Box")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Shut the Box tutorial: what the game is about, in two short sentences.
+    goal = N_("In Shut the Box you throw two dice and shut flaps numbered 1 to 10 that make your throw: "
+              "its sum, or its two numbers. Shut as many flaps as you can.")
     game: ShutTheBox
 
     def flaps_words(self, flaps: Sequence[int]) -> str:
@@ -202,5 +206,26 @@ class ShutTheBoxPresenter(Presenter):
             lines.append(self._("Totals: {results}.").format(results=self.language.join(totals)))
         return answer(" ".join(lines))
 
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    # Translators: a Shut the Box term, explained on demand: one of the ten numbered flaps.
+    Term(N_("Flap"),
+         # Translators: what the Shut the Box term Flap means, said when the player asks (CG-08).
+         N_("One of the numbers 1 to 10 on your board. It is open until you shut it.")),
+    Term(WAY_NAMES["singles"],
+         # Translators: what the Shut the Box term Singles means, said when the player asks (CG-08).
+         N_("Shut the flaps of the numbers on the two dice.")),
+    Term(WAY_NAMES["sum"],
+         # Translators: what the Shut the Box term Sum means, said when the player asks (CG-08).
+         N_("Shut the flap of the two dice added, if that is 10 or less.")),
+    Term(WAY_NAMES["difference"],
+         # Translators: what the Shut the Box term Difference means, said when the player asks (CG-08).
+         N_("Easy variant only: shut the flap of the larger die minus the smaller.")),
+    # Translators: a Shut the Box term, explained on demand: the score of a round.
+    Term(N_("Penalty points"),
+         # Translators: what the Shut the Box term Penalty points means, said when the player asks (CG-08).
+         N_("At the end of a round, the sum of your open flaps. The fewest wins.")),
+)
 
 PRESENTER = ShutTheBoxPresenter

@@ -31,15 +31,20 @@ from accessible_dice.games.storeslem import (
     Strike,
     strikes,
 )
-from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
 from accessible_dice.strategy.common import Advice
 from accessible_dice.utterance import Cue, Utterance
 
 
 class StoreslemPresenter(Presenter):
     summary_events = (BoardScored,)
-    # Translators: the game's name; see words.md.
+    # Translators: the game's name; see docs/spec/words.md.
     title = N_("Storeslem")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Storeslem tutorial: what the game is about (the game's own opening has just
+    # said how a board is filled and what rows and columns score).
+    goal = N_("You make your board's numbers from the dice and strike them out: as many as you can, and the "
+              "biggest ones.")
     game: Storeslem
 
     def rounds_total(self) -> int:
@@ -266,5 +271,34 @@ class StoreslemPresenter(Presenter):
         return self._("Pass")
 
 
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    # Translators: the name of a player's Storeslem board, explained on demand (the boards' heading).
+    Term(N_("Board"),
+         # Translators: what the Storeslem term Board means, said when the player asks (CG-08).
+         N_("Your nine different numbers from 1 to 24, in 3 rows of 3.")),
+    # Translators: Storeslem's strike, explained on demand (the strike button's word).
+    Term(N_("Strike"),
+         # Translators: what the Storeslem term Strike means, said when the player asks (CG-08).
+         N_("Cross out a number on your board that you made from the dice.")),
+    # Translators: Storeslem's pass, explained on demand (the hint's word).
+    Term(N_("Pass"),
+         # Translators: what the Storeslem term Pass means, said when the player asks (CG-08).
+         N_("Strike nothing after this throw.")),
+    # Translators: a Storeslem term, explained on demand: the diagonal bonus.
+    Term(N_("Free strike"),
+         # Translators: what the Storeslem term Free strike means, said when the player asks (CG-08).
+         N_("When a diagonal is first struck, strike one more number of your choice. "
+                               "Once a game.")),
+    # Translators: a Storeslem term, explained on demand: a row with all its numbers struck.
+    Term(N_("Full row"),
+         # Translators: what the Storeslem term Full row means, said when the player asks (CG-08).
+         N_("A row with all three numbers struck: 10 points at the end.")),
+    # Translators: a Storeslem term, explained on demand: a column with all its numbers struck.
+    Term(N_("Full column"),
+         # Translators: what the Storeslem term Full column means, said when the player asks (CG-08).
+         N_("A column with all three numbers struck: 15 points at the end.")),
+)
 
 PRESENTER = StoreslemPresenter

@@ -21,13 +21,17 @@ from accessible_dice.games.threes_away import (
     deciding,
     turn_score,
 )
-from accessible_dice.presentation.describe import Presenter, answer, combine, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
 from accessible_dice.utterance import Utterance
 
 
 class ThreesAwayPresenter(Presenter):
-    # Translators: the game's name (Swedish: Treor bort); see words.md.
+    # Translators: the game's name (Swedish: Treor bort); see docs/spec/words.md.
     title = N_("Threes Away")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Threes Away tutorial: what the game is about.
+    goal = N_("In Threes Away you throw the dice and keep at least one after each throw, until all five are "
+              "kept. Every 3 counts nothing. The lowest total wins, or the highest in the variant high.")
     game: ThreesAway
 
     def setup_words(self) -> Utterance | None:
@@ -147,6 +151,26 @@ class ThreesAwayPresenter(Presenter):
                                                                    score=self.score_words(turn_score(kept))))
         return answer(" ".join(said))
 
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    # Translators: Threes Away's keep, explained on demand (the keep button's word).
+    Term(N_("Keep"),
+         # Translators: what the Threes Away term Keep means, said when the player asks (CG-08).
+         N_("Set aside dice you just threw: at least one, and every 3.")),
+    # Translators: a Threes Away term, explained on demand: a die showing 3.
+    Term(N_("Three"),
+         # Translators: what the Threes Away term Three means, said when the player asks (CG-08).
+         N_("A die showing 3 counts 0 points.")),
+    # Translators: a Threes Away term, explained on demand: the game where the highest total wins.
+    Term(N_("High"),
+         # Translators: what the Threes Away term High means, said when the player asks (CG-08).
+         N_("The game where the highest total wins.")),
+    # Translators: a Threes Away term, explained on demand: the game where the lowest total wins.
+    Term(N_("Low"),
+         # Translators: what the Threes Away term Low means, said when the player asks (CG-08).
+         N_("The game where the lowest total wins.")),
+)
 
 PRESENTER = ThreesAwayPresenter
 

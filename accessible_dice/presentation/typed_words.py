@@ -6,7 +6,7 @@ an English layout, so ``jednotlive`` must mean ``jednotlivě`` and
 ``loesungshilfe`` ``lösungshilfe``; the game says "Hoď 5 kostek", so ``hoď``
 must throw as ``hod`` does; and Czech names a box in the accusative after the
 verb ("zapsat malou postupku"). This module gives every spelling a word is
-typed in; ``ui/commands.spellings`` and the Yatzy box reader ask it.
+typed in; ``play/commands.spellings`` and the Yatzy box reader ask it.
 
 What a language accepts beyond its catalog word lives in :data:`ALSO`, keyed by
 the English command word or box label. It holds input only (nothing here is
@@ -14,7 +14,7 @@ ever said), which is why it is data beside the catalogs and not in them:
 tests/test_catalogs.py proves that no extra word of a language, with or
 without its accents, is another command of the same game in that language,
 so no spelling can do what the player did not mean. The Czech word for Help, "nápověda", is listed as ``help``: it was
-the QUICLO helper's word once, and the helper costs a life (words.md).
+the QUICLO helper's word once, and the helper costs a life (docs/spec/words.md).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from accessible_dice.games.yatzy import (
     Yatzy,
     score,
 )
-from accessible_dice.presentation.describe import Presenter, answer, news
+from accessible_dice.presentation.describe import Presenter, Term, answer, news
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.strategy.common import Choice
 from accessible_dice.utterance import Cue, Utterance
@@ -42,15 +42,19 @@ CHOOSE_LETTER = "c"
 def box_word(box: Box, language: Language) -> str:
     """The box as typed after ``score`` in the player's language: its name, lower case, hyphens for spaces.
 
-    In English that is the command word of interfaces.md (``full-house``);
-    in Danish ``fuldt-hus``. ui/yatzy.py reads it back.
+    In English that is the command word of docs/spec/interfaces.md (``full-house``);
+    in Danish ``fuldt-hus``. play/commands/yatzy.py reads it back.
     """
     return "-".join(language._(box.label).lower().split())
 
 
 class YatzyPresenter(Presenter):
-    # Translators: the game's name; see words.md.
+    # Translators: the game's name; see docs/spec/words.md.
     title = N_("Yatzy")
+    #: The tutorial's opening: what the game is about (accessible_dice.tutorial).
+    # Translators: the opening of the Yatzy tutorial: what the game is about.
+    goal = N_("In Yatzy you throw five dice up to three times a turn, hold the dice you like, and score the "
+              "throw in one box of your scorecard. The most points win.")
     game: Yatzy
 
     def rounds_total(self) -> int:
@@ -58,7 +62,7 @@ class YatzyPresenter(Presenter):
         return len(Box)
 
     def box_name(self, box: Box) -> str:
-        """The box's name in the player's language (words.md: Kåk, Hus, Fuldt hus, ...)."""
+        """The box's name in the player's language (docs/spec/words.md: Kåk, Hus, Fuldt hus, ...)."""
         return self._(box.label)
 
     def localized_data(self, error: DiceError) -> dict:
@@ -286,6 +290,40 @@ class YatzyPresenter(Presenter):
         # Translators: the strategy's expected final total of the scorecard.
         return self._("{value} expected final total").format(value=self.language.decimal(value))
 
+
+# Translators: what a Yatzy box Ones to Sixes scores; {face} is 1 to 6.
+_UPPER = N_("The sum of the dice showing {face}.")
+_YATZY_LOWER = {
+    # Translators: what the Yatzy box One pair means and scores.
+    Box.ONE_PAIR: N_("Two dice with the same face. It scores those two dice; of two pairs, the higher counts."),
+    # Translators: what the Yatzy box Two pairs means and scores.
+    Box.TWO_PAIRS: N_("Two pairs of different faces. It scores the four dice of the pairs."),
+    # Translators: what the Yatzy box Three of a kind means and scores.
+    Box.THREE_OF_A_KIND: N_("Three dice with the same face. It scores those three dice."),
+    # Translators: what the Yatzy box Four of a kind means and scores.
+    Box.FOUR_OF_A_KIND: N_("Four dice with the same face. It scores those four dice."),
+    # Translators: what the Yatzy box Small straight means and scores.
+    Box.SMALL_STRAIGHT: N_("The dice 1, 2, 3, 4 and 5. It scores 15."),
+    # Translators: what the Yatzy box Large straight means and scores.
+    Box.LARGE_STRAIGHT: N_("The dice 2, 3, 4, 5 and 6. It scores 20."),
+    # Translators: what the Yatzy box Full house means and scores.
+    Box.FULL_HOUSE: N_("Three dice of one face and two of another. It scores the sum of all five."),
+    # Translators: what the Yatzy box Chance means and scores.
+    Box.CHANCE: N_("Any five dice. It scores their sum."),
+    # Translators: what the Yatzy box Yatzy means and scores.
+    Box.YATZY: N_("All five dice show the same face. It scores 50."),
+}
+
+#: The game's terms, explained on demand (``explain`` typed, E in the window; checklist CG-08).
+TERMS: tuple[Term, ...] = (
+    *(Term(box.label, _YATZY_LOWER.get(box, _UPPER), None if box in _YATZY_LOWER else face,
+              row=f"box-{box.value}")
+      for face, box in enumerate(Box, start=1)),
+    # Translators: the name of the Yatzy upper bonus, explained on demand (the scorecard row's word).
+    Term(N_("Bonus"),
+         # Translators: what the Yatzy term Bonus means, said when the player asks (CG-08).
+         N_("50 points more when Ones to Sixes add up to 63 or more.")),
+)
 
 PRESENTER = YatzyPresenter
 

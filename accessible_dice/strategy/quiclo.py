@@ -10,7 +10,7 @@ helper's life. Had a roll no equation (no throw of six D12 is like that),
 they would declare "no equation possible", which the solver confirms.
 
 **A hint** must not give the equation away for free: that is what the
-solution helper is for, and it costs a life (rules.md §4). So the advice,
+solution helper is for, and it costs a life (docs/spec/rules.md §4). So the advice,
 a :class:`HelperAdvice`, says how many dice the helper's equation would use
 and what the helper costs, before the player decides to use it; the
 equation itself is said only when the player uses the helper. Its choices
@@ -31,7 +31,7 @@ from accessible_dice.games.quiclo import DICE, DeclareNone, Quiclo, UseHelper, W
 from accessible_dice.strategy.common import Advice, Choice, ranked
 
 #: Lives the solution helper costs, and "no equation possible" when one exists
-#: (rules.md §4); the game takes the same, as the tests check.
+#: (docs/spec/rules.md §4); the game takes the same, as the tests check.
 HELPER_COST = 1
 WRONG_DECLARATION_COST = 1
 

@@ -27,31 +27,25 @@ from typing import TextIO
 from accessible_dice import audio, ending, saved_games
 from accessible_dice import settings as config
 from accessible_dice.ending import Stopped
-from accessible_dice.errors import N_, DiceError
 from accessible_dice.history import history_path
-from accessible_dice.presentation import saves as saves_words
+from accessible_dice.play.controller import Announcer, Controller, refusal_mark
+from accessible_dice.play.inbox import Lines
+from accessible_dice.play.menu import Menu
+from accessible_dice.play.settings_screen import SettingsScreen
+from accessible_dice.play.starting import asked_for, resumed_session, start_news
 from accessible_dice.presentation import settings as settings_words
-from accessible_dice.presentation.describe import answer, news
+from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.presentation.verbosity import Verbosity
-from accessible_dice.session import Session, new_session, rematch
+from accessible_dice.session import Session, rematch
 from accessible_dice.sound import SoundPlayer
 from accessible_dice.speech import Speaker
 from accessible_dice.storage import config_dir, data_dir, remove_stale_temporaries
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal import Announcer, Terminal, refusal_mark
-from accessible_dice.ui.terminal.inbox import Lines
-from accessible_dice.ui.terminal.menu import Menu, default_players
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
-from accessible_dice.utterance import Cue, Utterance
+from accessible_dice.utterance import Utterance
 
 #: The file in the data folder where the menu keeps the last new game's choices.
 MENU_MEMORY = "last-game.json"
-
-
-class NoSavedGame(DiceError):
-    # Translators: --resume, or continue, when nothing is saved.
-    template = N_("There is no saved game to continue.")
 
 
 @dataclass
@@ -64,7 +58,7 @@ class _Playing:
 
     lang: Language | None = None
     announcer: Announcer | None = None
-    terminal: Terminal | None = None
+    terminal: Controller | None = None
 
     def saved(self) -> bool:
         """Whether the game being played is saved: its file was written and the last save worked."""
@@ -321,14 +315,17 @@ def _run(launch: Launch, console: Console) -> int:
     except NoDisplay as refusal:
         print(f"accessible-dice: {refusal}", file=sys.stderr)
         return 2
+    if front_end == "window" and launch.ui != "web":
+        from accessible_dice.ui.window.run import run_window
+
+        status = run_window(launch, lang, loaded.problems)
+        if not isinstance(status, Launch):
+            return int(status)
+        launch = status  # the window handed over to the browser
     if launch.ui == "web":
         from accessible_dice.ui.web import run_web
 
         return run_web(launch, lang)
-    if front_end == "window":
-        from accessible_dice.ui.window.run import run_window
-
-        return int(run_window(launch, lang, loaded.problems))
     announcer = _playing.announcer = _outputs(launch, lang, loaded.settings)
     try:
         for said in settings_words.problems(loaded.problems, lang):
@@ -354,13 +351,13 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
             announcer.cues.follow(now)
 
     def online() -> None:  # the main menu's Play online (its network parts load only when chosen)
-        from accessible_dice.ui.terminal.online import play_online
+        from accessible_dice.play.online import play_online
 
         play_online(announcer, lang, screen, lines)
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed, getattr(announcer.voice, "voices", tuple))
     lines = Lines(_read_line)
-    terminal = _playing.terminal = Terminal(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
+    terminal = _playing.terminal = Controller(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
     for said in start_news(lang):
         announcer.say(said)
     menu = Menu(announcer, lines.read, lang, manual=launch.dice == "manual", seed=launch.seed,
@@ -369,7 +366,7 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
     if launch.game is not None:
         playing: tuple[Session, bool] | None = (asked_for(launch.game, launch, lang), False)
     else:
-        resumed = _resumed(launch, announcer, lang) if launch.resume else None
+        resumed = resumed_session(launch, announcer, lang) if launch.resume else None
         playing = (resumed, True) if resumed is not None else menu.run()
     while playing is not None:
         session = playing[0]
@@ -427,49 +424,3 @@ def _log_to_files() -> None:
         return
     log.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(log)
-
-
-def asked_for(game_id: str, launch: Launch, lang: Language) -> Session:
-    """The session ``--game`` starts, in either front end: the players named (or the default
-    names), the options, dice and seed given, saved (in a file of its own, leaving every other
-    save alone) and recorded as every game is."""
-    players = launch.players or default_players(lang)
-    return new_session(game_id, players, launch.options, manual=launch.dice == "manual", seed=launch.seed,
-                       save_to=saved_games.new_path(game_id), record_to=history_path())
-
-
-def start_news(lang: Language) -> list[Utterance]:
-    """What the saves folder needs said as the program starts, in either front end.
-
-    Finished games that waited for the score history are recorded now
-    (said once they are in, or, the first time only, why they still wait),
-    and saves that cannot be used are moved aside and named.
-    """
-    found = saved_games.find()
-    said = [refusal(error, lang) for error in found.refused]
-    if found.waiting:
-        recorded = saved_games.record_waiting(found.waiting, history_path())
-        if recorded.games:
-            said.append(news(saves_words.recorded_words(recorded.games, lang)))
-        if recorded.problem is not None:
-            said.append(refusal(recorded.problem, lang))
-    return said
-
-
-def refusal(error: DiceError, lang: Language) -> Utterance:
-    """A problem with a file, said with the cue of a refusal."""
-    return news(error.render(lang._, lang.ngettext), Cue("invalid"))
-
-
-def _resumed(launch: Launch, announcer: Announcer, lang: Language) -> Session | None:
-    """``--resume``: the game played last; without one, say why (the menu opens next).
-
-    A save that cannot be used was moved aside and said at start
-    (:func:`start_news`); the next one is taken.
-    """
-    found = saved_games.find()
-    if not found.games:
-        announcer.say(refusal(NoSavedGame(), lang))
-        return None
-    manual = launch.dice == "manual" if "dice" in launch.given else None  # --dice wins over the save's dice
-    return Session.continued(found.games[0], manual=manual, seed=launch.seed, record_to=history_path())

@@ -7,6 +7,7 @@ that are launched never import the command line back.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,3 +46,18 @@ class Launch:
         remembered: dict[str, Any] = {"lang": None if chosen.language == "auto" else chosen.language,
                                       "speech": chosen.speech, "verbosity": chosen.verbosity}
         return dataclasses.replace(self, **{k: v for k, v in remembered.items() if k not in self.given})
+
+
+#: A room on the command line: an id (``!abc:server``), an alias (``#name:server``), or either in a matrix.to link.
+ROOM = re.compile(r"(?:https://matrix\.to/#/)?([!#][^:\s/]{1,255}:[^\s/?]{1,255})")
+
+
+@dataclass(frozen=True)
+class Online:
+    """``accessible-dice online``, checked: what to do, the table asked for, how to speak."""
+
+    launch: Launch
+    #: ``logout``: forget the sign-in; ``None``: the online menu, or the table asked for.
+    action: str | None = None
+    #: ``--table ROOM``: go straight to this table.
+    table: str | None = None

@@ -3,6 +3,7 @@
 ``PIG_WITHOUT=<part>`` registers Pig with that part (a field of
 :class:`~accessible_dice.games.Parts`) pointing where nothing is, so a test
 sees what a newcomer's half-written game does: refused in words.
+``PIG_WITHOUT=goal`` keeps every part but leaves the presenter's tutorial goal out.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from pig import PARTS, registered
 
 without = os.environ.get("PIG_WITHOUT")
 nowhere = {"pages": Path(tempfile.gettempdir()) / "pig-has-no-pages-here"}
+if without == "goal":
+    from pig.presentation import PigPresenter
+
+    PigPresenter.goal = ""
+    without = None
 parts = dataclasses.replace(PARTS, **{without: nowhere.get(without, f"pig.no_{without}")}) if without else PARTS
 with registered(parts):
     status = main(sys.argv[1:])

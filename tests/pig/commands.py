@@ -9,16 +9,16 @@ possible now, for ``help``).
 
 from __future__ import annotations
 
-from accessible_dice.errors import N_
+from accessible_dice.errors import GC_
 from accessible_dice.games.base import Game, Move
+from accessible_dice.play.commands import Typed, command_word, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, command_word, spellings
 from pig.rules import Hold, Pig
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {
-    # Translators: Pig command: bank the points thrown this turn.
-    "hold": N_("hold"),
+    # Translators: Pig command: bank the points thrown this turn (not Yatzy's hold, which holds dice).
+    "hold": GC_("pig", "hold"),
 }
 
 
@@ -32,5 +32,4 @@ def help_words(game: Game, language: Language) -> list[str]:
     assert isinstance(game, Pig)
     if not game.legal_moves():
         return []
-    # Translators: Pig: the command to bank the turn total, in help.
-    return [command_word("roll", language), language._("hold")]
+    return [command_word("roll", language), language._(WORDS["hold"])]

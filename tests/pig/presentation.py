@@ -10,6 +10,7 @@ game has them, and ``PRESENTER`` at the end.
 
 from __future__ import annotations
 
+from accessible_dice.errors import N_
 from accessible_dice.games.base import Move
 from accessible_dice.presentation.describe import Presenter, answer, news
 from accessible_dice.utterance import Cue, Utterance
@@ -19,6 +20,9 @@ from pig.rules import GOAL, Hold, Pig, PointsBanked, TurnLost
 
 class PigPresenter(Presenter):
     title = PARTS.title
+    # Translators: the opening of the Pig tutorial (the example game): what the game is about.
+    goal = N_("In Pig you throw one die as often as you like and bank the turn's points; a 1 loses them. "
+              "The first to 100 points wins.")
     game: Pig
 
     def setup_words(self) -> Utterance:

@@ -45,10 +45,10 @@ import webbrowser
 from typing import TYPE_CHECKING
 
 from accessible_dice import settings as config
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import settings as settings_words
 from accessible_dice.presentation.i18n import Language, language
 from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.table import Table
 
 if TYPE_CHECKING:  # aiohttp only where a server runs: the static page has none (accessible_dice.page)
@@ -79,7 +79,7 @@ def start(launch: Launch, lang: Language | None = None, *, listen: bool = False,
 def table_for(launch: Launch, lang: Language | None = None, listen: bool = False) -> Table:
     """The table of ``launch`` (the game asked for, the saved one, or the main menu), not yet running: the
     server's (:func:`start`) and the static page's (:mod:`accessible_dice.page`) alike."""
-    from accessible_dice.ui.launch import _resumed, asked_for, start_news
+    from accessible_dice.play.starting import asked_for, resumed_session, start_news
 
     loaded = config.load()
     launch = launch.with_settings(loaded.settings)
@@ -91,7 +91,7 @@ def table_for(launch: Launch, lang: Language | None = None, listen: bool = False
     for said in [*start_news(lang), *settings_words.problems(loaded.problems, lang)]:
         table.host.say(said)
     if launch.resume and first is None:  # the game played last; without one, said, and the menu opens
-        resumed = _resumed(launch, table.host.announcer, lang)
+        resumed = resumed_session(launch, table.host.announcer, lang)
         table.first = None if resumed is None else (resumed, True)
     return table
 

@@ -15,15 +15,18 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 from accessible_dice.errors import DiceError
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Move
+from accessible_dice.play.commands import Command
+from accessible_dice.play.controller import Controller
 from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
-from accessible_dice.ui.commands import Command
-from accessible_dice.ui.window.boards import Board, Chosen, TypedBoard
+from accessible_dice.presentation.i18n import Language
+from accessible_dice.session import Session
+from accessible_dice.ui.window.boards import Board, BoardScreen, Chosen, TypedBoard
 from accessible_dice.ui.window.model import Cell, Pressed, Row
 from accessible_dice.ui.window.rows import GameRows
 from accessible_dice.utterance import Utterance
@@ -41,10 +44,36 @@ def _moves_worked_out_once(game: Any) -> Iterator[None]:
         del game.legal_moves
 
 
-if TYPE_CHECKING:
-    from accessible_dice.session import Session
-    from accessible_dice.ui.web.table import Client
-    from accessible_dice.ui.window.game import GameScreen
+class _Table(Protocol):
+    """What a page's screen uses of the table it is played at (:class:`~accessible_dice.ui.web.table.Table`)."""
+
+    prompted_at: int | None
+
+    def leave_game(self, outcome: str) -> None: ...
+
+
+class Client(Protocol):
+    """What a page's screen uses of its client (:class:`~accessible_dice.ui.web.table.Client`): declared here,
+    so the screen needs nothing of the table module, which builds on this one."""
+
+    @property
+    def language(self) -> Language: ...
+
+    @property
+    def table(self) -> _Table: ...
+
+    @property
+    def terminal(self) -> Controller: ...
+
+    def say(self, utterance: Utterance | None) -> None: ...
+
+    def focus(self, target: str, text: str = "") -> None: ...
+
+    def ask(self, question: str, on_yes: Callable[[], object]) -> None: ...
+
+    def check(self, session: Session, name: str) -> None: ...
+
+    def execute(self, command: Command) -> bool: ...
 
 
 class _Prefs:
@@ -87,7 +116,7 @@ class WebScreen:
         self.pressed_key = ""
         module = part_module(self.game.id, "board")
         # The boards are typed for the window's screen; they use only the surface this class has.
-        board_screen = cast("GameScreen", self)
+        board_screen = cast(BoardScreen, self)
         self.board: Board = TypedBoard(board_screen) if module is None else module.BOARD(board_screen)
 
     @property

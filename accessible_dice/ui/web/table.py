@@ -4,13 +4,13 @@ Everything that reads or changes the game runs on one thread, taking the
 clients' messages from one queue in the order they came, so two devices at
 a table never act on the game at the same moment. Each client (a browser
 tab: the host's, or a device that joined with the code) has its own
-language, its own :class:`~accessible_dice.ui.terminal.Terminal` (the
+language, its own :class:`~accessible_dice.play.controller.Controller` (the
 words, the hints, the history) and its own seat. An action is carried out
 by the acting client's terminal, exactly as the terminal front end does,
 and its events are then said to every other client by that client's own
 terminal, in its own language (:meth:`Table.share`).
 
-The main menu is the terminal's (:class:`~accessible_dice.ui.terminal.menu.Menu`),
+The main menu is the terminal's (:class:`~accessible_dice.play.menu.Menu`),
 answered by the host's page: its numbered choices become buttons, and a
 typed answer goes to it as a typed line would.
 """
@@ -29,6 +29,11 @@ from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games.base import Action, Event
 from accessible_dice.history import history_path
+from accessible_dice.play import commands
+from accessible_dice.play.commands import Command
+from accessible_dice.play.controller import AFTER_GAME, YES, Announcer, Controller
+from accessible_dice.play.menu import Menu
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import TITLES
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.describe import Presenter, answer, combine, news
@@ -37,11 +42,6 @@ from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rematch
 from accessible_dice.settings import PACES
 from accessible_dice.storage import data_dir
-from accessible_dice.ui import commands
-from accessible_dice.ui.commands import Command
-from accessible_dice.ui.terminal import AFTER_GAME, YES, Announcer, Terminal
-from accessible_dice.ui.terminal.menu import Menu
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.web.messages import Message
 from accessible_dice.ui.web.screen import WebScreen
 from accessible_dice.ui.window.rows import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
@@ -78,7 +78,7 @@ class WebAnnouncer(Announcer):
         self.client.send({"t": "hush"})
 
 
-class WebTerminal(Terminal):
+class WebTerminal(Controller):
     """A client's terminal: what it reports about the game is also said to the other clients."""
 
     def __init__(self, client: Client, settings: SettingsScreen) -> None:
@@ -490,7 +490,7 @@ class Table:
             elif client is not None and kind == "setting":
                 self.change_setting(client, message["key"], message["value"])
             elif client is not None and kind is STRATEGY_NEWS:
-                Terminal.strategy_news(client.terminal, bool(message["ready"]))
+                Controller.strategy_news(client.terminal, bool(message["ready"]))
                 self.refresh()
             else:
                 return client, message
@@ -641,7 +641,7 @@ class Table:
         """What one client's terminal reported, said to every other client in its own words."""
         for client in self.members():
             if client is not origin and client.presenter is not None:
-                Terminal.report(client.terminal, session, client.presenter, events)
+                Controller.report(client.terminal, session, client.presenter, events)
 
     def share_undo(self, origin: Client, session: Session, before: tuple[Action, ...]) -> None:
         """An undo or a redo on one device, said to the others: what was taken back, or that it was done again."""

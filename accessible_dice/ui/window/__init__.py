@@ -1,9 +1,9 @@
 """The window front end: large, high-contrast, keyboard-driven and self-voicing (pygame-ce).
 
 It drives the same session, commands and presentation as the terminal
-front end: a key becomes a :class:`~accessible_dice.ui.commands.Command` (or
+front end: a key becomes a :class:`~accessible_dice.play.commands.Command` (or
 a game move), the terminal's executor carries it out, and the presenter's
-words are spoken through the one :class:`~accessible_dice.ui.terminal.Announcer`.
+words are spoken through the one :class:`~accessible_dice.play.controller.Announcer`.
 The window adds no words for game events; what it draws in its message line
 is exactly the last thing it said (AU-06).
 
@@ -15,7 +15,7 @@ what there. Speaking never blocks: the speaker works on its own threads,
 and the loop waits for events at most 50 ms at a time.
 
 Focus moves and answers to the player *interrupt* speech; what the game
-announces by itself is *queued* (experience.md §1).
+announces by itself is *queued* (docs/spec/experience.md §1).
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from typing import Literal
 from accessible_dice import ending, threads
 from accessible_dice import settings as config
 from accessible_dice.errors import N_, DiceError, IllegalMove
+from accessible_dice.play.controller import Announcer, Controller, CuePlayer
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import options
 from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.history import LIMIT as HISTORY_LIMIT
@@ -48,8 +50,6 @@ from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.system_contrast import starting_theme
-from accessible_dice.ui.terminal import Announcer, CuePlayer, Terminal
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.ui.window import keymap, keys
 from accessible_dice.ui.window.draw import SCALES, Drawn, Message, Overlay, View, Words, render
 from accessible_dice.ui.window.model import Cell, Focus, Row
@@ -563,7 +563,7 @@ class Window:
         self.prefs = SettingsScreen(language, settings or config.Settings(), settings_path, self.apply,
                                     getattr(voice, "voices", tuple))
         #: The terminal's command executor, shared so both front ends act and speak alike.
-        self.terminal = Terminal(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
+        self.terminal = Controller(self.announcer, lambda: None, language, verbosity, self.prefs, typed=False)
         #: The player's own keys (KB-04), kept beside the settings; in force from now on.
         self.keymap = keymap.Keymap(None if settings_path is None else settings_path.parent / keymap.FILE_NAME)
         #: The last key pressed and when, for the ``key-delay`` setting (KB-10).

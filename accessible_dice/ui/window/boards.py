@@ -17,16 +17,51 @@ QUICLO's equations), read by the terminal's own command parser.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, ThrowFirst
+from accessible_dice.play.controller import Controller
+from accessible_dice.presentation.describe import Presenter
+from accessible_dice.session import Session
 from accessible_dice.ui.window.model import Cell, Pressed, Row
 
-if TYPE_CHECKING:
-    from accessible_dice.ui.window.game import GameScreen
+if TYPE_CHECKING:  # the picker draws with pygame, which the static page (accessible_dice.page) never loads
+    from accessible_dice.ui.window.picker import Grammar
+
+
+class BoardScreen(Protocol):
+    """What a board uses of the screen it is shown on: the window's game screen
+    (:class:`~accessible_dice.ui.window.game.GameScreen`) or the page's (``ui/web/screen.py``). Declared
+    here, below both, so the boards need neither."""
+
+    session: Session
+    presenter: Presenter
+    terminal: Controller
+    #: The window (its ``prefs``), or what stands in for it on the page.
+    window: Any
+
+    def _(self, message: str) -> str: ...
+
+    def attempt(self, action: Callable[[], object]) -> bool: ...
+
+    def act_move(self, move: object) -> bool: ...
+
+    def roll(self) -> None: ...
+
+    def type_command(self, start: str = "") -> None: ...
+
+    def pick_command(self, title: str, grammar: Grammar) -> None: ...
+
+    def confirm(self, question: str, on_yes: Callable[[], object]) -> None: ...
+
+    def focus_on(self, row_key: str, cell_key: str) -> None: ...
+
+    def say_die(self, position: int) -> None: ...
+
+    def say_focus(self) -> None: ...
 
 
 class NotYourBoard(IllegalMove):
@@ -45,7 +80,7 @@ class Board:
     #: Extra key contexts (see :mod:`accessible_dice.ui.window.keys`).
     contexts: tuple[str, ...] = ()
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: BoardScreen) -> None:
         self.screen = screen
         self.game = screen.session.game
         self.say = screen.presenter
@@ -165,7 +200,7 @@ class TypedBoard(Board):
         self.screen.type_command(pressed.letter)
 
 
-def board_for(screen: GameScreen) -> Board:
+def board_for(screen: BoardScreen) -> Board:
     """The game's board (its board module's ``BOARD``), else the typed board."""
     module = part_module(screen.session.game.id, "board")
     if module is None:

@@ -28,15 +28,15 @@ from typing import Any
 
 from accessible_dice import profiles
 from accessible_dice.errors import DiceError
+from accessible_dice.play import commands
+from accessible_dice.play.commands import Command
+from accessible_dice.play.controller import Controller
 from accessible_dice.practice import kept_note, left_for_menu
 from accessible_dice.presentation import TITLES, options, terms
 from accessible_dice.presentation.describe import answer, combine, news
 from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session
-from accessible_dice.ui import commands
-from accessible_dice.ui.commands import Command
-from accessible_dice.ui.terminal import Terminal
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
 from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
@@ -76,7 +76,7 @@ class GameScreen(GameRows, Screen):
     board_layout = True
 
     def __init__(self, window: Window, session: Session, resumed: bool = False,
-                 terminal: Terminal | None = None) -> None:
+                 terminal: Controller | None = None) -> None:
         """``terminal``: the executor of the commands, the window's own unless given (an online table's)."""
         game = session.game
         super().__init__(window, window._(TITLES[game.id]))

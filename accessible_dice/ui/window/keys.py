@@ -1,6 +1,6 @@
 """The window's key map: one table that the window, its F1 help and docs/keys.md all read.
 
-experience.md §3 is the contract. Because the help key and the reference
+docs/spec/experience.md §3 is the contract. Because the help key and the reference
 page are generated from :data:`TABLE`, neither can say a key the window
 does not have (checklist KB-05, CG-05). Insert and Caps Lock are never
 bound: screen readers use them as modifiers.

@@ -1,6 +1,6 @@
 """The window's main menu: a new game (game, players, options, dice), the saved games, or leave.
 
-The same steps as the terminal's menu (:mod:`accessible_dice.ui.terminal.menu`),
+The same steps as the terminal's menu (:mod:`accessible_dice.play.menu`),
 made of the same checks (player names, player counts, game options) and
 the same session; only the way of choosing differs: arrows and Enter, and
 text fields for names and option values. Escape goes back a step; in the
@@ -10,25 +10,23 @@ main menu it asks before closing the program (KB-15).
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Protocol
 
 from accessible_dice import saved_games
 from accessible_dice import tutorial as tutorials
 from accessible_dice.errors import DiceError
 from accessible_dice.games import game_class
 from accessible_dice.games.base import WrongPlayerCount
-from accessible_dice.games.options import resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory, history_path
 from accessible_dice.names import check_names
-from accessible_dice.practice import practice_session
-from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
+from accessible_dice.play.menu import MENU_LATEST, QUICK_GAME, default_players
+from accessible_dice.play.starting import NoSavedGame
+from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, playable, scores
 from accessible_dice.presentation import saves as saves_words
 from accessible_dice.presentation.describe import answer
-from accessible_dice.session import Session, new_session
-from accessible_dice.ui.launch import NoSavedGame
-from accessible_dice.ui.terminal.menu import MENU_LATEST, QUICK_GAME, default_players
+from accessible_dice.session import Session
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Window
 from accessible_dice.ui.window.game import GameScreen
+from accessible_dice.ui.window.game_options import Options
 from accessible_dice.ui.window.settings import SettingsMenu
 
 
@@ -77,7 +75,7 @@ class MainMenu(Menu):
         return items
 
     def online(self) -> None:
-        """*Play online*: the online menu (whose table options are this module's, hence imported here)."""
+        """*Play online*: the online menu (loaded when chosen: it brings the network client)."""
         from accessible_dice.ui.window.online import OnlineMenu
 
         self.window.push(OnlineMenu(self.window))
@@ -170,86 +168,6 @@ class GameChoice(Menu):
         prompt = self._("Players: type names separated by commas, like Anna, Ben. Names starting with cpu are "
                         "computer players. Enter alone: one player.")
         self.window.push(Entry(self.window, prompt, chosen))
-
-
-class Opener(Protocol):
-    """Where a game's options are chosen from: the main menu, or the online menu opening a table."""
-
-    window: Window
-    manual: bool
-    seed: int | None
-
-    def _(self, message: str) -> str: ...
-
-
-class Options(Menu):
-    """The game's options and the dice, each changed with Enter; the first item starts the game."""
-
-    def __init__(self, menu: Opener, game_id: str, players: tuple[str, ...], practice: bool = False) -> None:
-        # Translators: the title of the options list; {game} is the game's name.
-        super().__init__(menu.window, menu._("Options for {game}").format(game=menu._(TITLES[game_id])))
-        self.menu = menu
-        self.game_id = game_id
-        self.players = players
-        self.practice = practice
-        self.specs = game_class(game_id).options_spec
-        self.values: dict[str, Any] = resolve(game_id, self.specs, {})
-
-    def items(self) -> list[MenuItem]:
-        _ = self._
-        # Translators: options list item: start the game with these options.
-        items: list[MenuItem] = [("start", _("Start the game"), self.start)]
-        for spec in self.specs:
-            # Translators: an option and its value in the options list, e.g. "rounds: 3"; Enter changes it.
-            items.append((spec.key, _("{option}: {value}").format(
-                option=options.name(spec.key, self.window.language),
-                value=options.value_words(spec, self.values[spec.key], self.window.language)),
-                partial(self.edit, spec)))
-        if self.menu.manual:  # noqa: SIM108 - each message keeps its own translator comment
-            # Translators: dice choice: real dice are thrown and their values typed.
-            dice = _("real dice, you type their values")
-        else:
-            # Translators: dice choice: the program throws.
-            dice = _("random")
-        # Translators: options list item: where the dice come from; Enter switches.
-        items.append(("dice", _("Dice: {dice}").format(dice=dice), self.switch_dice))
-        return items
-
-    def edit(self, spec: Any) -> None:
-        def changed(text: str) -> bool:
-            try:
-                typed = options.typed_value(spec, text, self.window.language)
-                self.values = resolve(self.game_id, self.specs, {**self.values, spec.key: typed})
-            except DiceError as error:
-                self.window.refuse(error)
-                return False
-            self.window.say(answer(self.describe()), remember=False)
-            return True
-
-        language = self.window.language
-        # Translators: the prompt of an option's field; {option} is its name, {allowed} what it accepts.
-        prompt = self._("{option}: type {allowed}").format(option=options.name(spec.key, language),
-                                                          allowed=options.allowed_words(spec, language))
-        self.window.push(Entry(self.window, prompt, changed, text=options.editable(spec, self.values[spec.key],
-                                                                                  language)))
-
-    def switch_dice(self) -> None:
-        self.menu.manual = not self.menu.manual
-        self.say_focus()
-
-    def start(self) -> None:
-        try:
-            if self.practice:
-                session = practice_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                           seed=self.menu.seed)
-            else:
-                session = new_session(self.game_id, self.players, self.values, manual=self.menu.manual,
-                                      seed=self.menu.seed, save_to=saved_games.new_path(self.game_id),
-                                      record_to=history_path())
-        except DiceError as error:
-            self.window.refuse(error)
-            return
-        self.window.replace_all(GameScreen(self.window, session))
 
 
 def resume_saved(window: Window, menu: MainMenu) -> None:

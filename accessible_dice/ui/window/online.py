@@ -1,7 +1,7 @@
 """Online tables in the window: sign in, join a table or come back to one, play and chat there, by keys.
 
 The same account, connection, table and words as the terminal's online
-play (:mod:`accessible_dice.ui.terminal.online`): the sign-in is kept the
+play (:mod:`accessible_dice.play.online`): the sign-in is kept the
 same way, a table is a :class:`TableSession` whose every action is a request
 to the table's referee, and the table's news is said by the terminal's
 :class:`TablePlay` (its presenter, in this player's language). The window
@@ -24,19 +24,14 @@ from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 
-from accessible_dice.cli import ROOM
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.seating import between_games
-from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, playable
-from accessible_dice.presentation.describe import answer
-from accessible_dice.presentation.options import word as option_word
-from accessible_dice.strategy.common import LEVELS
-from accessible_dice.ui.terminal.inbox import Inbox
-from accessible_dice.ui.terminal.online import (
+from accessible_dice.play.inbox import Inbox
+from accessible_dice.play.online import (
     USER_ID,
     HomeserverTrouble,
     NoSuchTable,
@@ -56,10 +51,15 @@ from accessible_dice.ui.terminal.online import (
     table_label,
     typed_seats,
 )
+from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, playable
+from accessible_dice.presentation.describe import answer
+from accessible_dice.presentation.options import word as option_word
+from accessible_dice.strategy.common import LEVELS
+from accessible_dice.ui.launch_request import ROOM
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Window, keys
 from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
-from accessible_dice.ui.window.menu import Options
+from accessible_dice.ui.window.game_options import Options
 from accessible_dice.ui.window.model import Cell
 
 #: What a password field shows for each character typed.

@@ -27,17 +27,19 @@ def connect(window: Window, seed: int | None) -> None:
     window.main_menu = lambda manual: MainMenu(window, manual=manual, seed=seed)
 
 
-def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = ()) -> int:
-    """``--ui window``: the main menu, or straight into ``--game``; the exit status.
+def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = ()) -> int | Launch:
+    """``--ui window``: the main menu, or straight into ``--game``; the exit status, or the launch of the front
+    end the player chose instead (the browser), which :mod:`accessible_dice.ui.launch` starts next: a front end
+    never starts another itself.
 
     ``problems`` found in the settings file at start are said after the first screen's title.
     """
+    from accessible_dice.play.starting import asked_for, start_news
     from accessible_dice.presentation import settings as settings_words
     from accessible_dice.sound import SoundPlayer
     from accessible_dice.speech import Speaker
     from accessible_dice.speech.braille import start_braille
     from accessible_dice.speech.notice import SilentSpeechNotice
-    from accessible_dice.ui.launch import asked_for, start_news
 
     chosen = config.load().settings  # problems in the file were told at start (launch)
     voice = dataclasses.replace(chosen.voice_settings(), language=lang.code)
@@ -71,8 +73,6 @@ def run_window(launch: Launch, lang: Language, problems: Sequence[DiceError] = (
         window.shown.braille.close()
         cues.close()
         audio.shutdown()  # last, from this thread, with nothing playing (see audio.shutdown)
-    if window.switch_to == "web":  # the main menu's "Play in the browser"
-        from accessible_dice.ui.web import run_web
-
-        return run_web(dataclasses.replace(launch, game=None, resume=False, ui="web"), lang)
+    if window.switch_to == "web":  # the main menu's "Play in the browser": the launch opens the page next
+        return dataclasses.replace(launch, game=None, resume=False, ui="web")
     return status

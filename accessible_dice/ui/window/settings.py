@@ -1,7 +1,7 @@
 """The window's settings list: every setting of the settings file, stepped with Left and Right, typed with Enter.
 
 The settings file and its words are the terminal's (``accessible_dice.settings``,
-:class:`~accessible_dice.ui.terminal.settings_screen.SettingsScreen`): a change is
+:class:`~accessible_dice.play.settings_screen.SettingsScreen`): a change is
 checked, saved at once, and applied by :meth:`Window.apply` where the window
 can apply it at once (theme, colours, zoom, verbosity, sound, confirmations,
 how number keys hold dice; speech output and language hold from the next start).

@@ -1,7 +1,7 @@
 """The window's colours: three high-contrast themes, a low-contrast one, and every colour lives here.
 
 Low-vision players choose between yellow on black (the default), white on
-black and black on white (experience.md §5); a player for whom high contrast
+black and black on white (docs/spec/experience.md §5); a player for whom high contrast
 glares chooses low contrast, grey on dark grey at 5.7:1 (checklist LV-13).
 Each may choose their own text and background colours from :data:`PALETTE`:
 a pair under 4.5:1 (WCAG AA, the least any text reaches, LV-01) is refused

@@ -27,6 +27,9 @@ from accessible_dice.games.base import WrongPlayerCount
 from accessible_dice.games.options import parse_assignment, resolve
 from accessible_dice.history import HistoryUnavailable, ScoreHistory
 from accessible_dice.names import check_names, shortened
+from accessible_dice.play import commands
+from accessible_dice.play.controller import Announcer, ReadLine
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.practice import practice_session
 from accessible_dice.presentation import TITLES, NotPlayableYet, listed_title, options, playable, scores
 from accessible_dice.presentation import saves as saves_words
@@ -37,9 +40,6 @@ from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.typed_words import spellings
 from accessible_dice.session import Session, new_session
 from accessible_dice.storage import write_atomic
-from accessible_dice.ui import commands
-from accessible_dice.ui.terminal import Announcer, ReadLine
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 log = logging.getLogger(__name__)

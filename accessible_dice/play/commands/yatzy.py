@@ -21,9 +21,9 @@ from collections.abc import Iterable
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, ThrowAgain, UnknownBox, Yatzy, score
+from accessible_dice.play.commands import Typed, command_word, dice_in, dice_placeholder, spellings
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.presentation.typed_words import box_spellings, plain
-from accessible_dice.ui.commands import Typed, command_word, dice_in, dice_placeholder, spellings
 
 WORDS = {
     # Translators: Yatzy command: hold dice by position, "hold 1 3".

@@ -10,8 +10,8 @@ from __future__ import annotations
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper, WriteEquation
+from accessible_dice.play.commands import Typed, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, spellings
 
 WORDS = {
     # Translators: QUICLO command: the equation follows, "equation 12/3=2+2".

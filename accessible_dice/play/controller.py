@@ -4,7 +4,7 @@ It works through a pipe, over SSH and with a terminal screen reader (SR-15):
 no colours, no cursor movement, no box art, no prompt characters; every line
 it prints is an announcement. It is also what the end-to-end tests drive.
 
-The flow of one line: typed text -> :func:`~accessible_dice.ui.commands.parse`
+The flow of one line: typed text -> :func:`~accessible_dice.play.commands.parse`
 -> the session (rules) -> events -> the presenter -> :class:`Announcer` (the
 printed line, the voice, the sound cues, the history). A refusal at any step
 is said with its reason and changes nothing.
@@ -25,6 +25,8 @@ from accessible_dice.dice import example_entry
 from accessible_dice.errors import N_, DiceError, InvalidInput
 from accessible_dice.games.base import Event, Game, GameEnded, Move, ThrowFirst
 from accessible_dice.history import NotKept, ScoreHistory
+from accessible_dice.play import commands
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.practice import kept_note, left_for_menu, practice_note
 from accessible_dice.presentation import options, presenter_for, scores, terms
 from accessible_dice.presentation import saves as saves_words
@@ -39,8 +41,6 @@ from accessible_dice.session import RETHROW, Session, StrategyPreparing, simple_
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.strategy.common import Advice
-from accessible_dice.ui import commands
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
 from accessible_dice.utterance import Cue, Utterance
 
 #: Seconds the last words may take to reach the player when the program ends.
@@ -173,9 +173,11 @@ class Announcer:
             close_cues()
 
 
-class Terminal:
-    """Plays one game session from typed lines.
+class Controller:
+    """Carries out every front end's commands on one game session; :meth:`play` plays it from typed lines.
 
+    It is the terminal's, the window's, the browser page's (``WebTerminal``) and an online table's
+    (``TablePlay``) executor, which is why it lives in the play layer, not in a front end.
     Its public methods are also the window's (:mod:`accessible_dice.ui.window.game`):
     :meth:`presenter` and :meth:`opening` to start a game, :meth:`execute`
     for a command, :meth:`report` for events, :meth:`getting_ready` before

@@ -1,6 +1,6 @@
 """Typed commands: one line of the terminal front end becomes one :class:`Command`.
 
-The commands every game shares (interfaces.md §1: help, review, repeat, roll,
+The commands every game shares (docs/spec/interfaces.md §1: help, review, repeat, roll,
 manual values, quit) are read here; each game's own commands (``shut 7``,
 ``keep 1 3``) are read by its commands module (``ui/<game module>.py`` for
 the games in the package; see :class:`~accessible_dice.games.Parts`), which

@@ -11,8 +11,8 @@ from __future__ import annotations
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.storeslem import Pass, SetBoard, Storeslem, parse_board, random_board
+from accessible_dice.play.commands import Typed, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, spellings
 
 WORDS = {
     # Translators: Storeslem command: fill the board, "board 5 6 17 1 9 3 21 4 2".

@@ -9,8 +9,8 @@ from __future__ import annotations
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.shut_the_box import WAYS, Shut, ShutTheBox, way_for_flaps
+from accessible_dice.play.commands import Typed, numbers_in, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, numbers_in, spellings
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {

@@ -10,8 +10,8 @@ from __future__ import annotations
 from accessible_dice.errors import N_, InvalidInput
 from accessible_dice.games.base import Game, Move
 from accessible_dice.games.threes_away import THREE, Keep, ThreesAway
+from accessible_dice.play.commands import Typed, dice_in, dice_placeholder, spellings
 from accessible_dice.presentation.i18n import Language
-from accessible_dice.ui.commands import Typed, dice_in, dice_placeholder, spellings
 
 #: Command words, marked for translation; the English word always works too.
 WORDS = {

@@ -18,7 +18,6 @@ import re
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from babel import Locale, UnknownLocaleError
 
 from accessible_dice import saved_games
 from accessible_dice import settings as config
-from accessible_dice.cli import ROOM, Online
 from accessible_dice.errors import N_, DiceError, IllegalMove, InvalidInput
 from accessible_dice.games import game_class
 from accessible_dice.games.base import Action, Event, Game, Roll, WrongPlayerCount
@@ -59,6 +57,11 @@ from accessible_dice.online.table import (
     TakenBack,
     WhileAway,
 )
+from accessible_dice.play import commands
+from accessible_dice.play.controller import Announcer, Controller
+from accessible_dice.play.inbox import EndOfLines, Inbox, Lines
+from accessible_dice.play.menu import Back, EndOfInput, Menu
+from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.presentation import TITLES, typed_words
 from accessible_dice.presentation import undo as undo_words
 from accessible_dice.presentation.away import while_away
@@ -68,13 +71,7 @@ from accessible_dice.presentation.options import word as option_word
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session, rethrow_due
 from accessible_dice.strategy.common import LEVELS
-from accessible_dice.ui import commands
-from accessible_dice.ui.launch import run
-from accessible_dice.ui.launch_request import Launch
-from accessible_dice.ui.terminal import Announcer, Terminal
-from accessible_dice.ui.terminal.inbox import EndOfLines, Inbox, Lines
-from accessible_dice.ui.terminal.menu import Back, EndOfInput, Menu
-from accessible_dice.ui.terminal.settings_screen import SettingsScreen
+from accessible_dice.ui.launch_request import ROOM, Online
 from accessible_dice.undo import rewind
 from accessible_dice.utterance import Cue, Utterance
 
@@ -82,27 +79,12 @@ from accessible_dice.utterance import Cue, Utterance
 USER_ID = re.compile(r"@[^:\s]{1,200}:[^\s]{1,255}")
 
 
-def run_online(online: Online) -> int:
-    """``accessible-dice online``: the exit status, with the terminal's voice and crash guard."""
-    return run(online.launch, console=partial(_console, online))
-
-
-def _console(online: Online, launch: Launch, lang: Language, announcer: Announcer, chosen: config.Settings) -> int:
-    inbox = Inbox()
-    inbox.start()
-    _online(announcer, inbox, lang, SettingsScreen(lang, chosen, config.settings_path()), online)
-    if online.action is None:
-        # Translators: leaving the program from the online menu.
-        announcer.say(answer(lang._("Goodbye.")))
-    return 0
-
-
 def play_online(announcer: Announcer, language: Language, settings: SettingsScreen, lines: Lines) -> None:
     """The main menu's *Play online*: the online menu, and back to the main menu when it ends."""
-    _online(announcer, lines.inbox(), language, settings)
+    online_menu(announcer, lines.inbox(), language, settings)
 
 
-def _online(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
+def online_menu(announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen,
             online: Online | None = None) -> None:
     """The online menu (or the table, or the logout, ``online`` asks for) until it is left."""
     _quiet_nio()
@@ -306,6 +288,7 @@ class OnlineMenu(Menu):
         if isinstance(item, EndOfLines):
             raise EndOfInput
         typed = item.strip().casefold() if isinstance(item, str) else ""
+        # Translators: the menu word that returns to the main menu.
         if typed in commands.spellings(N_("back"), self.language) | commands.words_for("quit", self.language):
             raise Back
 
@@ -663,6 +646,7 @@ def open_table(language: Language, network: Background, connection: Connection, 
     say(news(language.ngettext("The table is open in room {room}; {invited} is invited.",
                                "The table is open in room {room}; {invited} are invited.",
                                len(invited)).format(room=room, invited=language.join(invited))
+             # Translators: a table was opened and nobody invited; {room} is its Matrix room id.
              if invited else language._("The table is open in room {room}.").format(room=room)))
     return room
 
@@ -935,7 +919,7 @@ RETRY_SECONDS = 5.0
 ANSWER_SECONDS = 60.0
 
 
-class TablePlay(Terminal):
+class TablePlay(Controller):
     """The terminal at an online table: the commands of play at home, the table's own, and its news as it comes."""
 
     def __init__(self, announcer: Announcer, inbox: Inbox, language: Language, settings: SettingsScreen) -> None:
@@ -1167,7 +1151,9 @@ class TablePlay(Terminal):
             # Translators: one seat at an online table: the player's name and who plays it.
             self._("{name} ({who})").format(name=seat.name, who=seat.user or (
                 # Translators: a seat at an online table that nobody has taken yet.
-                self._("open seat") if seat.open else self._("computer")))
+                self._("open seat") if seat.open
+                # Translators: a seat at an online table that a computer player plays.
+                else self._("computer")))
             for seat in spec.seats)
         # Translators: a table's description; {game} its name, {seats} the seats, {referee} a Matrix id, {room}.
         said = [self._("{game} at room {room}: {seats}. Referee: {referee}.").format(
