@@ -10,6 +10,7 @@ import re
 
 import pygame
 import pytest
+import window_pixels as pixels
 from window_driver import Driver, open_driver
 
 from accessible_dice.ui.window import Confirm, Entry, Reader
@@ -153,9 +154,15 @@ def test_LV_16_KB_08_the_players_own_result_stays_on_screen_with_the_computers_n
     view = driver.window.view()
     owners = [m.owner for m in view.messages]
     assert "Anna" in owners and "cpu" in owners
-    drawn = driver.window.draw(pygame.Surface((1280, 720)))
+    surface = pygame.Surface((1280, 720))
+    drawn = driver.window.draw(surface)
     anna = max(n for n, m in enumerate(view.messages) if m.owner == "Anna")
     assert anna in drawn.shown_messages, "Anna's own result is still drawn"
+    if pixels.available():
+        # And seen: her words are read back from the pixels of her entry in the panel.
+        sheet = pixels.Sheet(surface, [pixels.message_crop(drawn, anna, view.messages[anna].text)])
+        pixels.read([sheet])
+        assert sheet.crops[0].found, sheet.crops[0]
 
 
 def test_AU_06_CG_10_the_history_keys_scroll_the_message_panel(driver: Driver) -> None:

@@ -1214,8 +1214,38 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
         # A small window at a large zoom (800x600 at 300 %): the dice give way so that the page keeps a tenth
         # of the window, the one case where a die is drawn smaller than at 100 % (docs/window.md).
         lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, die - over)
+    field = _field_unit(zoomed, view.overlay, view.focus, inner).height + zoomed.pad \
+        if typed and view.overlay is not None else 0
+
+    def short() -> int:
+        """How much taller the focused item is than the page's view under the band as it is now."""
+        if measure.drawn.focus is None:
+            return 0
+        end = one.margin + sum(unit.height + zoomed.pad for unit in units + lines) + field
+        room = height - one.margin - end - strip - zoomed.pad
+        told = max(min(_message_height(view, zoomed, inner, 1), round(height * 0.38), room - kept()), least)
+        return measure.drawn.focus.height - (room - told)
+
+    def kept() -> int:
+        """What the page keeps of the window's height: a quarter, or the focused item whole if taller."""
+        return max(height // 4, measure.drawn.focus.height if measure.drawn.focus is not None else 0)
+
+    # The page shows the focused item whole: where the band leaves it less room, the message panel gives way
+    # (down to one line, see ``kept``), then the status's later lines (its first, whose turn, stays; the whole
+    # status is then at the top of the page), rather than the flap or box being cut (issue 23). The dice
+    # give way to it only on a small window (800x600), as they do for the page's tenth above: elsewhere they
+    # would shrink as the zoom grows.
+    if short() > 0 and len(units) > 1:
+        units = units[:1]
+        page_view = dataclasses.replace(page_view, status=view.status)
+        measure = Painter(None, theme, page_m)
+        measure.words = view.words
+        _game(measure, page_view, messages=False)
+    if dice is not None and height < SMALL_HEIGHT and short() > 0:
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.note, die - short()))
     if typed and view.overlay is not None:
         lines.append(_field_unit(zoomed, view.overlay, view.focus, inner))
+    keep = kept()
     y = one.margin
     for unit in units + lines:
         unit.draw(band, one.margin, y)
@@ -1236,8 +1266,8 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
         strip = 0
     # The messages: a panel at the bottom, as high as the newest needs up to 0.38 of the window, scrolled to
     # its end (the history keys step through the older ones); the page leaves its own panel out.
-    # The page keeps at least a quarter of the window: the panel gives way to it first.
-    left = height - one.margin - y - strip - zoomed.pad - height // 4
+    # The page keeps at least a quarter of the window, and the focused item whole: the panel gives way first.
+    left = height - one.margin - y - strip - zoomed.pad - keep
     told = max(min(_message_height(view, zoomed, inner, 1), round(height * 0.38), left), least)
     panel = pygame.Rect(one.margin, height - one.margin - told, inner, told)
     _messages(band, view, panel)
@@ -1322,29 +1352,32 @@ def _follow(origin: tuple[int, int], focus: pygame.Rect | None, port: tuple[int,
 
 def _band_dice(row: Row, focus: Cell | None, width: int, m: Metrics, height: int,
                most: int = 0) -> tuple[list[Unit], int, int]:
-    """The dice in the zoomed band, in one line: faces, and under each its digit and "held" (note text).
+    """The dice in the zoomed band, in one line: faces, and under each its digit (body text) and "held" (note).
 
     A face is its 100 % size times the zoom, as far as the window allows
     (a sixth of its height, all the dice across), and never smaller than
     at 100 % unless the dice would not go across in one line (at 800x600
-    a 100 % die that went onto a second line is made to fit); the words
-    under a face are one line ("3 held") where the slot is wide enough,
-    else the digit and "held" on two. Held dice are framed and say
+    a 100 % die that went onto a second line is made to fit); under a
+    face its digit, as large as at 100 % times the zoom, and "held"
+    beside it ("3 held") or, where the slot is narrow, under it. Held dice are framed and say
     "held"; they are not raised here (the band's height is the page's loss).
     ``most``: the largest face the window leaves room for (``0``: no limit).
     """
     count = len(row.cells)
     note = m.note
+    # The digit is as large as at 100 % times the zoom (body text), like everything else (issue 23); "held"
+    # is a note beside it ("3 held") where the slot is wide enough, else under it.
+    digit = m.body
     ring = m.frame + 4
     pad = max(4, round(m.pad / m.scale))
     gap = 2 * pad
     across = (width - 2 * m.ring + gap) // max(1, count) - gap
-    one_line = [" ".join(part for part in (c.text, c.note) if part) for c in row.cells]
-    two = max(_width(label, note) for label in one_line) + 2 * pad > across
-    labels = [[c.text, c.note] if two and c.note else [label] for c, label in zip(row.cells, one_line, strict=True)]
-    words = max(_width(part, note) for parts in labels for part in parts) + 2 * pad
+    beside = [_width(c.text, digit) + (pad + _width(c.note, note) if c.note else 0) for c in row.cells]
+    one_line = max(beside) + 2 * pad <= across
+    words = max(beside if one_line else [max(_width(c.text, digit), _width(c.note, note)) for c in row.cells])
+    words += 2 * pad
     wanted = max(m.die_base, min(round(m.die_base * m.scale), round(height * DIE_CAP)))
-    label_h = line_height(note) * (2 if two else 1)
+    label_h = line_height(digit) + (0 if one_line else line_height(note))
     size = max(m.note, min(across - 2 * ring, wanted, most or wanted))
     slot = max(size + 2 * ring, min(words, across))
     cells = row.cells
@@ -1364,12 +1397,21 @@ def _band_dice(row: Row, focus: Cell | None, width: int, m: Metrics, height: int
             if cell.marked:
                 p.canvas.rect(p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame, border_radius=size // 4)
             p.die(face, cell.value or 0)
-            for k, part in enumerate(labels[n]):
-                p.text(part, note, colour, center=(label.centerx, label.top + (2 * k + 1) * line_height(note) // 2))
+            if one_line:
+                x0 = label.centerx - beside[n] // 2
+                p.text(cell.text, digit, colour, topleft=(x0, label.top))
+                if cell.note:
+                    p.text(cell.note, note, colour, topleft=(x0 + _width(cell.text, digit) + pad,
+                                                              label.top + line_height(digit) - line_height(note)))
+            else:
+                p.text(cell.text, digit, colour, center=(label.centerx, label.top + line_height(digit) // 2))
+                if cell.note:
+                    p.text(cell.note, note, colour,
+                           center=(label.centerx, label.top + line_height(digit) + line_height(note) // 2))
             p.drawn.place("die", cell.key, whole)
 
     unit = Unit(2 * ring + size + pad + label_h + 2 * m.ring, draw, tuple(c.key for c in cells), focus in cells)
-    return [unit], size, note
+    return [unit], size, digit
 
 
 def _parts(view: View) -> tuple[Row | None, list[Cell], list[Row]]:
