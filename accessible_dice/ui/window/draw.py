@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -238,9 +239,54 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(FONT_FILE, size)
 
 
-@lru_cache(maxsize=4096)
-def _rendered(text: str, size: int, colour: Colour) -> pygame.Surface:
-    return font(size).render(text, True, colour)
+class TextCache:
+    """Rendered texts, the most recently drawn kept, bounded by the bytes of their surfaces, not their number.
+
+    A line of body text is a few kilobytes at 100 % but about a megabyte at
+    300 % on a large window, so 4,096 entries could hold hundreds of
+    megabytes (issue 23: 192 MB after zooming); a byte budget keeps every
+    zoom's working set (only what is on screen is rendered, see
+    :meth:`Painter.text`) and lets the rest go.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self.entries: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
+
+    @staticmethod
+    def cost(image: pygame.Surface) -> int:
+        return image.get_width() * image.get_height() * image.get_bytesize()
+
+    def __call__(self, text: str, size: int, colour: Colour) -> pygame.Surface:
+        key = (text, size, colour)
+        image = self.entries.get(key)
+        if image is not None:
+            self.entries.move_to_end(key)
+            return image
+        image = font(size).render(text, True, colour)
+        self.entries[key] = image
+        self.bytes += self.cost(image)
+        while self.bytes > self.budget and len(self.entries) > 1:
+            _key, old = self.entries.popitem(last=False)
+            self.bytes -= self.cost(old)
+        return image
+
+    def cache_clear(self) -> None:
+        self.entries.clear()
+        self.bytes = 0
+
+
+#: The rendered-text cache's budget: a 1920x1080 screen of text is 8 MB.
+TEXT_CACHE_BYTES = 16 * 2**20
+_rendered = TextCache(TEXT_CACHE_BYTES)
+
+
+@lru_cache(maxsize=8192)
+def _size(text: str, size: int) -> tuple[int, int]:
+    """A text's size as :func:`_rendered` draws it (but for accented capitals), without rendering it."""
+    face = font(size)
+    return int(face.size(text)[0]), int(face.get_linesize())
 
 
 @lru_cache(maxsize=8192)
@@ -315,6 +361,10 @@ class Canvas:
     def _point(self, point: tuple[float, float]) -> tuple[float, float]:
         return point[0] + self.dx, point[1] + self.dy
 
+    def shows(self, rect: pygame.Rect) -> bool:
+        """Whether anything of ``rect`` would land inside the surface's clip (a layout pass shows nothing)."""
+        return self.surface is not None and self._moved(rect).colliderect(self.surface.get_clip())
+
     def blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
         if self.surface is not None:
             self.surface.blit(image, self._moved(rect))
@@ -350,16 +400,26 @@ class Painter:
 
     def text(self, text: str, size: int, colour: Colour, *, center: tuple[int, int] | None = None,
              topleft: tuple[int, int] | None = None) -> pygame.Rect:
-        image = _rendered(text, size, colour)
-        rect = image.get_rect()
+        rect = pygame.Rect((0, 0), _size(text, size))
+        if self.canvas.shows(self._placed(rect, center, topleft).inflate(rect.height, rect.height)):
+            # Rendered only when it may be seen: a zoomed page is drawn through the window, most of it clipped
+            # away. (Accented capitals make a rendered line a little taller than the font's line size.)
+            image = _rendered(text, size, colour)
+            rect = self._placed(image.get_rect(), center, topleft)
+            self.canvas.blit(image, rect)
+        else:
+            rect = self._placed(rect, center, topleft)
+        if text.strip():
+            self.drawn.texts.append((text, rect))
+            self.drawn.smallest = min(self.drawn.smallest, size)
+        return rect
+
+    @staticmethod
+    def _placed(rect: pygame.Rect, center: tuple[int, int] | None, topleft: tuple[int, int] | None) -> pygame.Rect:
         if center is not None:
             rect.center = center
         elif topleft is not None:
             rect.topleft = topleft
-        self.canvas.blit(image, rect)
-        if text.strip():
-            self.drawn.texts.append((text, rect))
-            self.drawn.smallest = min(self.drawn.smallest, size)
         return rect
 
     def lines(self, lines: Sequence[str], size: int, colour: Colour, left: int, top: int, *,
