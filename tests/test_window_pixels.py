@@ -239,3 +239,54 @@ def test_the_sheet_reads_what_it_is_given(tmp_path: Path) -> None:
     pixels.read([sheet])
     assert [crop.found for crop in sheet.crops] == [True, False]
     assert 15 <= sheet.crops[0].height <= 35
+
+
+# ---------------------------------------------------------------- LV-11: the line-spacing setting
+
+
+def _pitches(d: Driver) -> list[float]:
+    """The rules page (Ctrl+F1) drawn at each line spacing (set on the settings screen, as a player does: Left and
+    Right on the item): the distance from one line's letters to the next's, measured on the pixels of its
+    longest paragraph, and that paragraph read back by OCR."""
+    from accessible_dice.ui.window.settings import SettingsMenu
+
+    d.window.scale = 1.0
+    d.window.screens = []
+    d.game("yatzy", ["Anna"])
+    pitches = []
+    for spacing in (100, 150, 200):
+        d.window.push(SettingsMenu(d.window))
+        d.top.settled()
+        assert d.top.focus.place("line-spacing")
+        while d.window.prefs.settings.line_spacing != spacing:
+            d.keys("left" if d.window.prefs.settings.line_spacing > spacing else "right")
+        d.keys("escape")
+        d.keys("ctrl+f1")
+        surface, drawn = _shot(d, (1024, 768))
+        block = max((item for item in drawn.items if item.kind == "line"),
+                    key=lambda item: sum(item.rect.contains(rect) for _text, rect in drawn.texts))
+        pitches.append(pixels.line_pitch(surface, block.rect))
+        words = " ".join(text for text, rect in drawn.texts if block.rect.contains(rect))
+        sheet = pixels.Sheet(surface, [pixels.Crop("paragraph", words, block.rect)])
+        pixels.read([sheet])
+        assert sheet.crops[0].found, sheet.crops[0]
+        d.keys("escape")
+    return pitches
+
+
+def test_LV_11_the_line_spacing_setting_spreads_the_lines_at_once(driver: Driver) -> None:
+    single, half, double = _pitches(driver)
+    assert half >= 1.25 * single and double >= 1.25 * half, (single, half, double)
+
+
+def test_LV_11_a_line_spacing_the_drawing_ignores_fails_the_check(driver: Driver,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    original = draw.render
+
+    def fixed(surface: pygame.Surface, view: draw.View, theme: object, scale: float = 1.0, floor: int = 18,
+              spacing: float = 1.5, origin: tuple[int, int] = (0, 0)) -> draw.Drawn:
+        return original(surface, view, theme, scale, floor, 1.5, origin)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("accessible_dice.ui.window.render", fixed)
+    single, half, double = _pitches(driver)
+    assert not (half >= 1.25 * single and double >= 1.25 * half)

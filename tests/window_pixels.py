@@ -310,3 +310,14 @@ def uninked(surface: pygame.Surface, drawn: Drawn) -> list[str]:
             blank.append(text)
     del pixels
     return blank
+
+
+def line_pitch(surface: pygame.Surface, rect: pygame.Rect) -> float:
+    """The median distance between the tops of the lines of letters inside ``rect`` (runs of rows with ink)."""
+    area = pygame.surfarray.array3d(surface)[rect.left:rect.right, rect.top:rect.bottom].astype(np.int32)
+    back = area[0, 0]
+    rows = (np.abs(area - back).sum(axis=2) > 150).any(axis=0)
+    tops = [n for n in range(1, len(rows)) if rows[n] and not rows[n - 1]] + ([0] if rows[0] else [])
+    tops.sort()
+    assert len(tops) >= 2, "a paragraph of several lines"
+    return float(np.median(np.diff(tops)))

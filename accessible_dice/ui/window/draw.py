@@ -57,8 +57,11 @@ BODY_SHARE = 1 / 24
 #: No text is ever smaller than this by default (LV-07: 18 px at 1080p); the ``smallest-text`` setting raises it.
 SMALLEST = 18
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
-#: Line spacing of wrapped text, as a multiple of the text size (LV-11).
+#: Line spacing of wrapped text, as a multiple of the text size (LV-11), unless the ``line-spacing`` setting
+#: says otherwise (1 to 2).
 SPACING = 1.5
+#: The spacing of the screen being drawn (``render``'s, from the ``line-spacing`` setting).
+_spacing = SPACING
 #: No wrapped line holds more characters than this, however wide the window (LV-11).
 MEASURE = 80
 #: A heading of a page is this much larger than its body text (LV-08: headers stay distinct).
@@ -304,8 +307,8 @@ def line_height(size: int) -> int:
 
 
 def step(size: int, lines: int) -> int:
-    """The distance between lines: the font's own for one line, 1.5 times the size for wrapped text."""
-    return max(line_height(size), round(size * SPACING)) if lines > 1 else line_height(size)
+    """The distance between lines: the font's own for one line, the spacing (1.5) times the size for wrapped text."""
+    return max(line_height(size), round(size * _spacing)) if lines > 1 else line_height(size)
 
 
 def block_height(size: int, lines: int) -> int:
@@ -1034,7 +1037,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
         # Rows are a focus frame's reach apart, half of it above and half below each row; a page's
         # paragraph (the rules, the help) is followed by a line and a half more (LV-11: paragraph spacing
         # at least twice the line spacing), a heading is not: it belongs to what follows it.
-        after = round(size * SPACING) if _full_width(row) and row.cells[0].kind == "line" else 0
+        after = round(size * _spacing) if _full_width(row) and row.cells[0].kind == "line" else 0
         return Unit(height + ring, draw, tuple(c.key for c in row.cells), focus in row.cells, after=after)
 
     units: list[Unit] = []
@@ -1202,12 +1205,16 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 
 
 def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0, floor: int = SMALLEST,
-           origin: tuple[int, int] = (0, 0)) -> Drawn:
+           spacing: float = SPACING, origin: tuple[int, int] = (0, 0)) -> Drawn:
     """Lay ``view`` out for ``surface``'s size and draw it (the window, or an image for tests); where things went.
 
     A zoomed game is drawn as a magnifier would (:func:`_magnified`);
-    ``origin`` is where its view of the page was last (``Drawn.origin``).
+    ``origin`` is where its view of the page was last (``Drawn.origin``);
+    ``spacing``: wrapped lines are this many times the text size apart
+    (the ``line-spacing`` setting, LV-11).
     """
+    global _spacing
+    _spacing = spacing
     width, height = surface.get_size()
     surface.fill(theme.background)
     if view.game and scale > 1:
