@@ -279,7 +279,7 @@ def test_LV_11_the_line_spacing_setting_spreads_the_lines_at_once(driver: Driver
     assert half >= 1.25 * single and double >= 1.25 * half, (single, half, double)
 
 
-def test_LV_11_a_line_spacing_the_drawing_ignores_fails_the_check(driver: Driver,
+def test_a_line_spacing_the_drawing_ignores_fails_the_LV_11_check(driver: Driver,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     original = draw.render
 

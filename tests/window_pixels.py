@@ -64,6 +64,11 @@ class Crop:
         """The median height of the words read here, in the window's pixels (0: nothing read)."""
         return float(np.median(self.heights)) if self.heights else 0.0
 
+    @property
+    def tallest(self) -> float:
+        """The tallest word read here, in px: its capitals or digits (a word like "move" is only x-high)."""
+        return max(self.heights, default=0.0)
+
     def __repr__(self) -> str:
         return f"{self.name}: wanted {self.expected!r}, read {' '.join(self.words)!r}"
 
