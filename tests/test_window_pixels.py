@@ -66,7 +66,9 @@ def _whole(d: Driver, game: str, count: int, size: tuple[int, int]) -> pixels.Sh
     window_fit.setup(d, game, count)
     surface, drawn = _shot(d, size)
     view = d.window.view()
-    return pixels.Sheet(surface, [pixels.status_crop(drawn, view), *pixels.board_crops(drawn, view)])
+    sheet = pixels.Sheet(surface, [pixels.status_crop(drawn, view), *pixels.board_crops(drawn, view)])
+    sheet.sizes = (drawn.body, drawn.board)  # type: ignore[attr-defined]
+    return sheet
 
 
 def _focus_board(d: Driver) -> None:
@@ -129,6 +131,8 @@ def test_at_100_percent_whose_turn_and_every_board_label_and_number_are_read(
     sheet = read_100[(game, count, size)]
     assert len(sheet.crops) > 1, "a board is drawn"
     assert _missing(sheet) == []
+    body, board = sheet.sizes  # type: ignore[attr-defined]
+    assert board >= body, "the board's text is never smaller than the status line's (issue 23)"
 
 
 @pytest.mark.parametrize(("game", "count", "size"), ZOOMED, ids=[f"{g}-{n}" for g, n, _size in ZOOMED])
@@ -275,7 +279,7 @@ def _pitches(d: Driver) -> list[float]:
 
 
 def test_LV_11_the_line_spacing_setting_spreads_the_lines_at_once(driver: Driver) -> None:
-    single, half, double = _pitches(driver)
+    single, half, double = _pitches(_fresh(driver))
     assert half >= 1.25 * single and double >= 1.25 * half, (single, half, double)
 
 
@@ -288,5 +292,37 @@ def test_a_line_spacing_the_drawing_ignores_fails_the_LV_11_check(driver: Driver
         return original(surface, view, theme, scale, floor, 1.5, origin)  # type: ignore[arg-type]
 
     monkeypatch.setattr("accessible_dice.ui.window.render", fixed)
-    single, half, double = _pitches(driver)
+    single, half, double = _pitches(_fresh(driver))
     assert not (half >= 1.25 * single and double >= 1.25 * half)
+
+
+# ---------------------------------------------------------------- the column heading stays with the focus
+
+
+def _deep_in_the_card(d: Driver) -> pixels.Sheet:
+    """Four-player Yatzy at 1366x768 and 200 %, the focus on Anna's Yatzy box (the card scrolled far down):
+    the focused box, and Anna's column heading (the names row) where the window shows it."""
+    d.window.scale = 1.0
+    window_fit.setup(d, "yatzy", 4)
+    assert d.top.focus.place("box-yatzy", "yatzy-0")
+    d.keys("ctrl+=", "ctrl+=", "ctrl+=", "ctrl+=")
+    surface, drawn = _shot(d, (1366, 768))
+    view = d.window.view()
+    heading = drawn.cells.get("name-0")
+    focus = drawn.cells.get("yatzy-0")
+    d.window.scale = 1.0
+    assert heading is None or focus is None or heading.bottom <= focus.top
+    return pixels.Sheet(surface, [pixels.focus_crop(drawn, view),
+                                  pixels.Crop("heading", "Anna", None if heading is None else heading.inflate(-8, -8))])
+
+
+def test_at_200_percent_the_focused_box_keeps_its_column_heading_in_view(driver: Driver,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read by OCR: the focused box and "Anna" above it. Without the pinned names row (the mutation), the
+    heading has scrolled away and is not read."""
+    kept = _deep_in_the_card(driver)
+    monkeypatch.setattr(draw, "_sticky", lambda *args: None)
+    lost = _deep_in_the_card(driver)
+    pixels.read([kept, lost])
+    assert _missing(kept) == []
+    assert [crop.name for crop in _missing(lost)] == ["heading"]

@@ -1341,31 +1341,57 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     port = pygame.Rect(0, y, width, max(0, panel.top - zoomed.pad - y - strip))
     if not beside:
         marks = pygame.Rect(one.margin, port.bottom, inner, strip - zoomed.pad)
-    ox, oy = _follow(origin, _in_view(measure.drawn, view, port.size), port.size, page_size)
-    page = Painter(surface, theme, page_m, (-ox, port.top - oy))
+    wanted = _in_view(measure.drawn, view, port.size)
+    ox, oy = _follow(origin, wanted, port.size, page_size)
+    # A scorecard's names row scrolled away above is pinned at the top of the view, so the focused box's
+    # column heading (whose column it is) stays in view as the board scrolls (issue 23); the view under it
+    # follows the focus in what is left.
+    names = _sticky(measure.drawn, page_view, page_m)
+    pin = 0
+    if names is not None and oy > names.top and names.height < port.height // 2:
+        pin = names.height
+        ox, oy = _follow(origin, wanted, (port.width, port.height - pin), page_size)
+        if oy <= names.top:
+            pin = 0
+            ox, oy = _follow(origin, wanted, port.size, page_size)
+    seen_port = pygame.Rect(port.left, port.top + pin, port.width, port.height - pin)
+    shift = (-ox, seen_port.top - oy)
+    page = Painter(surface, theme, page_m, shift)
     page.words = view.words
-    surface.set_clip(port)
+    surface.set_clip(seen_port)
     _game(page, page_view, messages=False)
-    surface.set_clip(None)
     drawn = band.drawn
-    shift = (-ox, port.top - oy)
+    layers = [(page, shift, seen_port)]
+    if pin and names is not None:
+        strip_port = pygame.Rect(port.left, port.top, port.width, pin)
+        strip_shift = (-ox, port.top - names.top)
+        strip = Painter(surface, theme, page_m, strip_shift)
+        strip.words = view.words
+        surface.set_clip(strip_port)
+        _game(strip, page_view, messages=False)
+        layers.append((strip, strip_shift, strip_port))
+    surface.set_clip(None)
     away = []
     view_key = view.focus.key if view.focus is not None else ""
-    for placed in page.drawn.items:
-        rect = placed.rect.move(shift)
-        if port.contains(rect):
-            drawn.place(placed.kind, placed.key, rect)
-        elif placed.kind != "more":
-            away.append(placed.key)
-            if placed.key == view_key and placed.kind in FOCUSABLE and port.colliderect(rect):
-                drawn.partial.append(placed.key)
+    for painter, moved, shown_in in layers:
+        for placed in painter.drawn.items:
+            rect = placed.rect.move(moved)
+            if shown_in.contains(rect):
+                drawn.place(placed.kind, placed.key, rect)
+            elif placed.kind != "more":
+                away.append(placed.key)
+                if placed.key == view_key and placed.kind in FOCUSABLE and shown_in.colliderect(rect) \
+                        and painter is page:
+                    drawn.partial.append(placed.key)
+        drawn.texts += [(text, rect.move(moved)) for text, rect in painter.drawn.texts
+                        if shown_in.contains(rect.move(moved))]
     seen = {placed.key for placed in drawn.items}
+    drawn.partial = [key for key in drawn.partial if key not in drawn.cells]
     drawn.hidden += [key for key in dict.fromkeys(away + page.drawn.hidden) if key not in seen]
-    drawn.texts += [(text, rect.move(shift)) for text, rect in page.drawn.texts if port.contains(rect.move(shift))]
-    if page.drawn.focus is not None and port.colliderect(page.drawn.focus.move(shift)):
-        drawn.focus = page.drawn.focus.move(shift).clip(port)  # the part of the frame in view
+    if page.drawn.focus is not None and seen_port.colliderect(page.drawn.focus.move(shift)):
+        drawn.focus = page.drawn.focus.move(shift).clip(seen_port)  # the part of the frame in view
     drawn.smallest = min(band.drawn.smallest, page.drawn.smallest)
-    beyond = [("up", view.words.above, oy > 0), ("down", view.words.below, oy + port.height < page_size[1]),
+    beyond = [("up", view.words.above, oy > 0), ("down", view.words.below, oy + seen_port.height < page_size[1]),
               ("left", view.words.left, ox > 0), ("right", view.words.right, ox + port.width < page_size[0])]
     shown = [(direction, words) for direction, words, more in beyond if more]
     needed = sum(arrow + 3 * zoomed.pad + _width(words, zoomed.note) for _direction, words in shown)
@@ -1382,6 +1408,15 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     drawn.body, drawn.board, drawn.die, drawn.digit = page_m.body, page_m.board, die, digit
     drawn.origin = (ox, oy)
     return drawn
+
+
+def _sticky(drawn: Drawn, view: View, m: Metrics) -> pygame.Rect | None:
+    """Where the page drew its sticky row (a scorecard's names), with the focus frame's reach; ``None``: none."""
+    rects = [drawn.cells[cell.key] for row in view.rows if row.sticky for cell in row.cells if cell.key in drawn.cells]
+    if not rects:
+        return None
+    row = rects[0].unionall(rects[1:])
+    return pygame.Rect(row.left, row.top - m.ring, row.width, row.height + 2 * m.ring)
 
 
 def _in_view(drawn: Drawn, view: View, port: tuple[int, int]) -> pygame.Rect | None:
@@ -1547,8 +1582,7 @@ def _fit(view: View, width: int, height: int, floor: int) -> Metrics:
     Every width of the left column in :data:`SHARES` is tried: the board's
     text is the largest at which every row and column fits beside it; body
     text is no larger than the board's (issue 23: the board is the game, its
-    text never smaller than the status line's), and no smaller than 0.7 of
-    the window's base size; the dice are the largest that leave the column
+    text never smaller than the status line's, down to the floor); the dice are the largest that leave the column
     room for the title, status, moves and three lines of messages. The
     width chosen fits the column, then the whole board, then gives the
     largest board text, then the largest body text and dice.
@@ -1570,7 +1604,7 @@ def _fit(view: View, width: int, height: int, floor: int) -> Metrics:
         board = _fitting_size(listed, base, floor, area, trial) if listed else base
         whole_board = int(not listed or _grid_fits(listed, board, area, trial))
         for text, room in itertools.product(TEXT_CAPS, DICE_ROOMS):
-            sized = dataclasses.replace(trial, text_base=min(round(base * text), max(board, round(base * 0.7))))
+            sized = dataclasses.replace(trial, text_base=min(round(base * text), board))
             die = _die_base(sized, count, side.width, height * room)
             fitted = dataclasses.replace(sized, board_base=board, die_base=die)
             painter = Painter(None, THEMES["yellow-on-black"], fitted)
