@@ -1363,13 +1363,13 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     drawn = band.drawn
     layers = [(page, shift, seen_port)]
     if pin and names is not None:
-        strip_port = pygame.Rect(port.left, port.top, port.width, pin)
-        strip_shift = (-ox, port.top - names.top)
-        strip = Painter(surface, theme, page_m, strip_shift)
-        strip.words = view.words
-        surface.set_clip(strip_port)
-        _game(strip, page_view, messages=False)
-        layers.append((strip, strip_shift, strip_port))
+        names_port = pygame.Rect(port.left, port.top, port.width, pin)
+        names_shift = (-ox, port.top - names.top)
+        pinned = Painter(surface, theme, page_m, names_shift)
+        pinned.words = view.words
+        surface.set_clip(names_port)
+        _game(pinned, page_view, messages=False)
+        layers.append((pinned, names_shift, names_port))
     surface.set_clip(None)
     away = []
     view_key = view.focus.key if view.focus is not None else ""
