@@ -137,3 +137,25 @@ def test_a_raised_smallest_text_raises_the_board(driver: Driver) -> None:
     drawn = _layout(driver, (1280, 720), 1.0)
     assert drawn.smallest >= 30 and drawn.board >= 30
     assert drawn.hidden and any(p.kind == "more" for p in drawn.items), "the floor forces scrolling, marked"
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.0, 3.0])
+def test_moving_the_focus_through_a_menu_never_resizes_or_hides_an_item_it_does_not_have_to(
+        driver: Driver, zoom: float) -> None:
+    """Issue 23, stable under focus: Down through the main menu at 1366x768. No item changes its size, and
+    items move only when the list scrolls to keep the focused one whole (then the focused one is shown)."""
+    from accessible_dice.ui.window.menu import MainMenu
+
+    driver.window.push(MainMenu(driver.window, manual=False, seed=1))
+    before = _layout(driver, (1366, 768), zoom).cells
+    for _item in range(7):
+        driver.keys("down")
+        after = _layout(driver, (1366, 768), zoom).cells
+        focused = driver.focused()
+        common = set(before) & set(after)
+        assert all(before[key].size == after[key].size for key in common)
+        if any(before[key] != after[key] for key in common):
+            assert focused not in before or not pygame.Rect((0, 0), (1366, 768)).contains(before[focused]), \
+                "the list moved although the focused item was in view"
+        assert focused in after
+        before = after
