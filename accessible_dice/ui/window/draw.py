@@ -1277,10 +1277,10 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     least = block_height(zoomed.body, 1) + 3 * zoomed.pad  # one line: a long one shows its end, marked inline
     over = one.margin + _extent(units + lines, zoomed.pad) + zoomed.pad + strip + least + zoomed.pad \
         + height // 10 - (height - one.margin)
-    if over > 0 and dice is not None and height < SMALL_HEIGHT:
+    if over > 0 and dice is not None and height < SMALL_HEIGHT and die > zoomed.die_base:
         # A small window at a large zoom (800x600 at 300 %): the dice give way so that the page keeps a tenth
-        # of the window, the one case where a die is drawn smaller than at 100 % (docs/window.md).
-        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, die - over)
+        # of the window, down to their 100 % size, never smaller (issue 23).
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.die_base, die - over))
     field = _field_unit(zoomed, view.overlay, view.focus, inner).height + zoomed.pad \
         if typed and view.overlay is not None else 0
 
@@ -1300,16 +1300,16 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     # The page shows the focused item whole: where the band leaves it less room, the message panel gives way
     # (down to one line, see ``kept``), then the status's later lines (its first, whose turn, stays; the whole
     # status is then at the top of the page), rather than the flap or box being cut (issue 23). The dice
-    # give way to it only on a small window (800x600), as they do for the page's tenth above: elsewhere they
-    # would shrink as the zoom grows.
+    # give way to it only on a small window (800x600), as they do for the page's tenth above, and never below
+    # their 100 % size: elsewhere they would shrink as the zoom grows. What still does not fit shows in part.
     if short() > 0 and len(units) > 1:
         units = units[:1]
         page_view = dataclasses.replace(page_view, status=view.status)
         measure = Painter(None, theme, page_m)
         measure.words = view.words
         _game(measure, page_view, messages=False)
-    if dice is not None and height < SMALL_HEIGHT and short() > 0:
-        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.note, die - short()))
+    if dice is not None and height < SMALL_HEIGHT and short() > 0 and die > zoomed.die_base:
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.die_base, die - short()))
     if typed and view.overlay is not None:
         lines.append(_field_unit(zoomed, view.overlay, view.focus, inner))
     keep = kept()
