@@ -92,6 +92,7 @@ SPECS: tuple[Option, ...] = (
     choice("background-colour", COLOURS, "theme"),
     integer("font-scale", 100, 100, 300),
     integer("smallest-text", 18, 18, 60),
+    integer("line-spacing", 150, 100, 200),
     yes_no("full-screen", False),
     yes_no("confirm", True),
     choice("keep-by", KEEP_BY, KEEP_BY[0]),
@@ -136,6 +137,8 @@ COMMENTS = {
                            "with the built-in voice and Speech Dispatcher.",
     "font-scale": "Window zoom in percent of normal: text, dice and boards alike, 100 to 300.",
     "smallest-text": "Window: no text is drawn smaller than this many pixels, 18 to 60.",
+    "line-spacing": "Window: how far apart wrapped lines are (messages, help, rules), in percent of the text size, "
+                    "100 to 200 (150 is 1.5 lines).",
     "full-screen": "Window: open full screen (Alt+Enter switches): true or false.",
     "confirm": "Ask before destructive choices (scoring 0, quitting): true or false.",
     "keep-by": "Numbers name dice by position (die 1 to 5) or by value (the face shown): the window's number "
@@ -219,6 +222,7 @@ class Settings:
     background_colour: str = "theme"
     font_scale: int = 100
     smallest_text: int = 18
+    line_spacing: int = 150
     full_screen: bool = False
     confirm: bool = True
     keep_by: str = KEEP_BY[0]

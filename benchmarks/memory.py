@@ -18,11 +18,14 @@ Yatzy's strategy table is read from the cache folder (built first if it is
 not there, in a process of its own), except in the row "yatzy, table built
 in the game": there the cache is empty and the tables that come with the
 program are set aside (as where that file is missing or damaged), so the
-game builds the table in the background while it is played. The last row
-plays all five games one after another in one window process.
+game builds the table in the background while it is played. The last rows
+play all five games one after another in one window process, and a Yatzy
+game of four players in which every step is drawn at the next zoom (100 to
+300 % and back) and every twelfth in the next theme (issue 23: the
+rendered-text cache grew with the zoom).
 
     python benchmarks/memory.py [--games yatzy,quiclo] [--speech tts|text|none] [--size 1536x864]
-                                [--budget-terminal 80] [--budget-window 150]
+                                [--budget-terminal 80] [--budget-window 150] [--window-only]
 
 The budgets (MB) are those of docs/performance.md; the exit status is 1 if
 a figure is over its budget.
@@ -39,6 +42,7 @@ from pathlib import Path
 
 GAMES = ("shut-the-box", "yatzy", "storeslem", "quiclo", "threes-away")
 PLAYERS = "cpu1,cpu2"
+FOUR = "cpu1,cpu2,cpu3,cpu4"
 SEED = "3"
 
 
@@ -85,13 +89,18 @@ def terminal(game: str, env: dict[str, str], shipped: bool = True) -> float:
                     "--players", PLAYERS, "--seed", SEED, "--lang", "en"], env)
 
 
-def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864",
-           shipped: bool = True) -> float:
+def window(games: str, env: dict[str, str], speech: str = "tts", size: str = "1536x864", players: str = PLAYERS,
+           zoom: bool = False, shipped: bool = True) -> float:
     return peak_mb([sys.executable, __file__, "--window-child", games, "--speech", speech, "--size", size,
+                    "--players", players, *(["--zoom"] if zoom else []),
                     *([] if shipped else ["--without-shipped"])], env)
 
 
-def window_child(games: str, speech: str, size: str) -> None:
+#: The zoom steps Ctrl+Plus goes through, up and back: what a player who zooms in to read and out again draws.
+ZOOMS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 2.5, 2.0, 1.75, 1.5, 1.25)
+
+
+def window_child(games: str, speech: str, size: str, players: str = PLAYERS, zoom: bool = False) -> None:
     """Play each of ``games`` (comma-separated) in one real window until it ends (the child :func:`window` measures)."""
     import pygame
 
@@ -111,9 +120,18 @@ def window_child(games: str, speech: str, size: str) -> None:
     window.open((width, height))
     try:
         for game in games.split(","):
-            session = new_session(game, PLAYERS.split(","), {}, seed=int(SEED))
+            session = new_session(game, players.split(","), {}, seed=int(SEED))
             window.push(GameScreen(window, session))
+            steps = 0
             while not session.game.is_over():
+                if zoom:
+                    # Every step at the next zoom, and every twelve the next theme (F8): the drawing's caches
+                    # see every text size and colour a zooming player's window draws.
+                    window.scale = ZOOMS[steps % len(ZOOMS)]
+                    if steps % len(ZOOMS) == 0:
+                        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F8, mod=0, unicode="",
+                                                             scancode=0))
+                steps += 1
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n",
                                                      scancode=0))
                 window.pump()
@@ -140,15 +158,18 @@ def main() -> int:
     parser.add_argument("--budget-window", type=float, default=150.0)
     parser.add_argument("--speech", default="tts", choices=("tts", "text", "none"), help="the window's speech")
     parser.add_argument("--size", default="1536x864", help="the window's size, WIDTHxHEIGHT")
+    parser.add_argument("--window-only", action="store_true", help="only the window's rows (no terminal)")
     parser.add_argument("--window-child", help=argparse.SUPPRESS)
     parser.add_argument("--without-shipped", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--players", default=PLAYERS, help=argparse.SUPPRESS)
+    parser.add_argument("--zoom", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.without_shipped:
         from accessible_dice.strategy import yatzy
 
         yatzy.SHIPPED = None
     if args.window_child:
-        window_child(args.window_child, args.speech, args.size)
+        window_child(args.window_child, args.speech, args.size, args.players, args.zoom)
         return 0
     over = False
     with tempfile.TemporaryDirectory() as folder:
@@ -161,18 +182,21 @@ def main() -> int:
             print(f"{name:<32} {text:>6.1f} MB {text - base:>7.1f} MB {shown:>5.1f} MB {shown - base:>7.1f} MB")
             return text > args.budget_terminal or shown > args.budget_window
 
-        cold = {**env, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-text")}
-        building = terminal("yatzy", cold, shipped=False), window(
-            "yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-window")}, args.speech,
-            args.size, shipped=False)
         env.setdefault("ACCESSIBLE_DICE_STRATEGY_CACHE", str(Path(folder) / "strategy"))
         prepare_yatzy(env)
-        for game in args.games.split(","):
-            over = row(game, terminal(game, env), window(game, env, args.speech, args.size)) or over
-        over = row("yatzy, table built in the game", *building) or over
-        shown = window(",".join(GAMES), env, args.speech, args.size)
-        print(f"{'all five games in one window':<32} {'':>9} {'':>10} {shown:>5.1f} MB {shown - base:>7.1f} MB")
-        over = over or shown > args.budget_window
+        if not args.window_only:
+            cold = {**env, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-text")}
+            building = terminal("yatzy", cold, shipped=False), window(
+                "yatzy", {**cold, "ACCESSIBLE_DICE_STRATEGY_CACHE": str(Path(folder) / "cold-window")}, args.speech,
+                args.size, shipped=False)
+            for game in args.games.split(","):
+                over = row(game, terminal(game, env), window(game, env, args.speech, args.size)) or over
+            over = row("yatzy, table built in the game", *building) or over
+        for name, games, players, zoom in (("all five games in one window", ",".join(GAMES), PLAYERS, False),
+                                           ("yatzy, 4 players, zoom and themes", "yatzy", FOUR, True)):
+            shown = window(games, env, args.speech, args.size, players, zoom)
+            print(f"{name:<32} {'':>9} {'':>10} {shown:>5.1f} MB {shown - base:>7.1f} MB")
+            over = over or shown > args.budget_window
     print(f"budgets: terminal {args.budget_terminal:.0f} MB, window {args.budget_window:.0f} MB: "
           f"{'OVER' if over else 'within'}")
     return 1 if over else 0

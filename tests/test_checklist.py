@@ -515,20 +515,29 @@ def test_LV_08_LV_15_at_200_percent_every_game_shows_its_dice_and_message_and_no
         driver: Driver, size: tuple[int, int]) -> None:
     """The moves and boxes under the dice push the dice up at 200 %: a line of them stays at the top (draw.py's
     stand-in), and the message panel stays, so the throw is seen while a move is chosen."""
+    import window_pixels as pixels
     from test_window_render import GAMES, _render
 
     lost = []
+    sheets = {}
     for name, setup in GAMES.items():
         driver.window.screens = []  # a fresh stack for each game
         setup(driver)
-        _surface, drawn = _render(driver, size, 2.0)  # at 1.0 this test passes
+        surface, drawn = _render(driver, size, 2.0)  # at 1.0 this test passes
         dice = {f"die{n}" for n in range(len(driver.top.game.dice_on_table()))}
         if not dice <= set(drawn.cells) or drawn.message is None:
             lost.append(name)
         rects = list(drawn.cells.items())
         lost += [f"{name}: {a} over {b}" for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:]
                  if ra.colliderect(rb)]
+        # Seen, not only placed: the dice's digits and the newest message's (end of) words are read by OCR.
+        view = driver.window.view()
+        sheets[name] = pixels.Sheet(surface, [*pixels.dice_crops(drawn, view), pixels.newest_crop(drawn, view)])
     assert lost == []
+    if pixels.available():
+        pixels.read(list(sheets.values()))
+        assert {name: [c for c in sheet.crops if not c.found] for name, sheet in sheets.items()} \
+            == {name: [] for name in sheets}
 
 
 # ---------------------------------------------------------------- LV-11 text spacing in the rules and the help
@@ -653,8 +662,10 @@ def test_ER_01_ER_05_a_refused_rethrow_is_shown_beside_the_open_field_with_a_war
         assert not drawn.message.colliderect(drawn.cells["field"])
         colour = driver.window.theme.text
         assert _marked(surface, drawn.message, shown[0], colour), "the warning triangle is drawn before the reason"
+        # Other lines, with no sign (not the players' names over the entries, drawn inverted, which body text
+        # as small as their note size would otherwise let in).
         others = [rect for text, rect in drawn.texts if drawn.message.contains(rect) and text not in reason
-                  and rect.height == shown[0].height and rect.left < shown[0].left]  # other lines, no sign
+                  and text not in ("Anna", "Ben") and rect.height == shown[0].height and rect.left < shown[0].left]
         if scale == 1.0:  # at 200 % the panel holds the refusal alone
             assert others and not _marked(surface, drawn.message, others[0], colour), \
                 "an announcement that is not a refusal has no sign"
@@ -671,20 +682,27 @@ def test_LV_16_the_messages_are_under_the_dice_and_reach_into_the_middle_of_the_
         driver: Driver, size: tuple[int, int]) -> None:
     """Every game at 100 % and 200 %: the message panel is in the dice's own column, right under them (not
     at a far edge), and part of it lies in the middle 60 % of the window's width."""
+    import window_pixels as pixels
     from test_window_render import GAMES, _render
 
     middle = pygame.Rect(size[0] // 5, 0, size[0] * 3 // 5, size[1])
+    sheets = {}
     for name, setup in GAMES.items():
         driver.window.screens = []
         setup(driver)
         for scale in (1.0, 2.0):
-            _surface, drawn = _render(driver, size, scale)
+            surface, drawn = _render(driver, size, scale)
             dice = [rect for key, rect in drawn.cells.items() if key.startswith("die")]
             panel = drawn.message
             assert dice and panel is not None, name
             assert all(panel.left <= rect.centerx <= panel.right and rect.bottom <= panel.top for rect in dice), \
                 f"{name} {scale}: the messages are not under the dice"
             assert panel.colliderect(middle), f"{name} {scale}: the messages are at the edge"
+            # The panel's words are on the screen: the newest message read back by OCR where it is placed.
+            sheets[f"{name} {scale}"] = pixels.Sheet(surface, [pixels.newest_crop(drawn, driver.window.view())])
+    if pixels.available():
+        pixels.read(list(sheets.values()))
+        assert [f"{name}: {sheet.crops[0]}" for name, sheet in sheets.items() if not sheet.crops[0].found] == []
 
 
 def test_LV_20_LV_21_nothing_moves_or_flashes_a_screen_drawn_later_without_a_key_is_the_same(driver: Driver) -> None:

@@ -10,6 +10,7 @@ import re
 
 import pygame
 import pytest
+import window_pixels as pixels
 from window_driver import Driver, open_driver
 
 from accessible_dice.ui.window import Confirm, Entry, Reader
@@ -153,9 +154,15 @@ def test_LV_16_KB_08_the_players_own_result_stays_on_screen_with_the_computers_n
     view = driver.window.view()
     owners = [m.owner for m in view.messages]
     assert "Anna" in owners and "cpu" in owners
-    drawn = driver.window.draw(pygame.Surface((1280, 720)))
+    surface = pygame.Surface((1280, 720))
+    drawn = driver.window.draw(surface)
     anna = max(n for n, m in enumerate(view.messages) if m.owner == "Anna")
     assert anna in drawn.shown_messages, "Anna's own result is still drawn"
+    if pixels.available():
+        # And seen: her words are read back from the pixels of her entry in the panel.
+        sheet = pixels.Sheet(surface, [pixels.message_crop(drawn, anna, view.messages[anna].text)])
+        pixels.read([sheet])
+        assert sheet.crops[0].found, sheet.crops[0]
 
 
 def test_AU_06_CG_10_the_history_keys_scroll_the_message_panel(driver: Driver) -> None:
@@ -202,7 +209,7 @@ def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Drive
     assert "Theme: Yellow on black" in labels
     driver.keys("right")
     assert driver.window.prefs.settings.theme == "white-on-black"
-    assert driver.last == "Theme, combo box, White on black, 14 of 26"
+    assert driver.last == "Theme, combo box, White on black, 14 of 27"
     driver.keys("left")
     assert driver.window.prefs.settings.theme == "yellow-on-black"
     driver.setting("font-scale")
@@ -211,17 +218,17 @@ def test_SR_02_settings_read_as_words_and_step_with_left_and_right(driver: Drive
 
 
 @pytest.mark.parametrize(("key", "said", "then"), [
-    ("sound-mute", "Sound mute, checkbox, not checked, 10 of 26", "Sound mute, checkbox, checked, 10 of 26"),
-    ("speech-rate", "Speech rate, slider, 175, 3 of 26", "Speech rate, slider, 200, 3 of 26"),
-    ("verbosity", "Verbosity, combo box, Normal, 8 of 26", "Verbosity, combo box, Full, 8 of 26"),
-    ("voice", "Voice, text field, Automatic, 6 of 26", None),
+    ("sound-mute", "Sound mute, checkbox, not checked, 10 of 27", "Sound mute, checkbox, checked, 10 of 27"),
+    ("speech-rate", "Speech rate, slider, 175, 3 of 27", "Speech rate, slider, 200, 3 of 27"),
+    ("verbosity", "Verbosity, combo box, Normal, 8 of 27", "Verbosity, combo box, Full, 8 of 27"),
+    ("voice", "Voice, text field, Automatic, 6 of 27", None),
 ], ids=["checkbox", "slider", "combo box", "text field"])
 def test_SR_02_each_kind_of_setting_says_its_name_type_value_and_place(driver: Driver, key: str, said: str,
                                                                       then: str | None) -> None:
     """"label, type, value, n of m" for every widget kind, the new value after Right; the drawn label stays."""
     driver.setting(key)
     driver.keys("down", "up")
-    assert re.fullmatch(r"[A-Z][a-z ]+, (checkbox|slider|combo box|text field), [^,]+, \d+ of 26", driver.last)
+    assert re.fullmatch(r"[A-Z][a-z ]+, (checkbox|slider|combo box|text field), [^,]+, \d+ of 27", driver.last)
     assert driver.last == said
     name, kind, value, _place = said.split(", ")
     drawn = "No" if kind == "checkbox" else value
@@ -238,7 +245,7 @@ def test_SR_02_SR_03_brief_says_a_setting_as_drawn_and_full_as_normal(driver: Dr
     assert driver.last == "Sound mute: No"
     driver.window.prefs.command(["verbosity", "full"])
     driver.keys("down", "up")
-    assert driver.last == "Sound mute, checkbox, not checked, 10 of 26"
+    assert driver.last == "Sound mute, checkbox, not checked, 10 of 27"
 
 
 def test_SR_02_the_actions_menu_says_the_theme_and_verbosity_as_combo_boxes(driver: Driver) -> None:
@@ -297,7 +304,7 @@ def test_LV_13_stepping_to_a_low_contrast_pair_in_the_settings_list_says_its_con
     driver.setting("text-colour")
     driver.keys("left")  # from the theme's own yellow to dark-grey, which is skipped (1:1), to grey
     assert driver.window.prefs.settings.text_colour == "grey"
-    assert driver.last == ("Text colour, combo box, Grey, 15 of 26. grey on dark-grey has a contrast of 5.7 to 1, "
+    assert driver.last == ("Text colour, combo box, Grey, 15 of 27. grey on dark-grey has a contrast of 5.7 to 1, "
                            "lower than the 7 to 1 of high contrast; F8 goes back to the themes.")
 
 

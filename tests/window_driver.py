@@ -108,6 +108,7 @@ def open_window(size: tuple[int, int] = (1280, 720), voice: SpeechOutput | None 
     pygame.font.init()
     draw.font.cache_clear()
     draw._rendered.cache_clear()
+    draw._size.cache_clear()
     spy = SpeechSpy()
     window = Window(EN, voice or spy, pace=0, **settings)  # type: ignore[arg-type]
     connect(window, None)

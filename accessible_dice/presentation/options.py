@@ -85,6 +85,8 @@ NAMES = {
     "font-scale": N_("font-scale"),
     # Translators: setting name: no text in the window is drawn smaller than this many pixels; one word.
     "smallest-text": N_("smallest-text"),
+    # Translators: setting name: how far apart the window's wrapped lines are; one word, hyphens allowed.
+    "line-spacing": N_("line-spacing"),
     # Translators: setting name: the window opens full screen; one word.
     "full-screen": N_("full-screen"),
     # Translators: setting name: ask before destructive choices.

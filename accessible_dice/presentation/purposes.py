@@ -70,6 +70,9 @@ PURPOSES = {
     # Translators: what a setting is for.
     "smallest-text": N_("No text in the window is drawn smaller than this."),
     # Translators: what a setting is for.
+    "line-spacing": N_("How far apart the lines of messages, help and rules are in the window: 100 is single "
+                       "spacing, 150 one and a half, 200 double."),
+    # Translators: what a setting is for.
     "full-screen": N_("Open the window on the whole screen."),
     # Translators: what a setting is for.
     "confirm": N_("Ask before scoring 0 in a box, and before quitting in the window."),

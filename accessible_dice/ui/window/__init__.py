@@ -976,6 +976,7 @@ class Window:
         target = surface if surface is not None else self.surface
         assert target is not None and self.top is not None
         self.drawn = render(target, self.view(), self.theme, self.scale, self.prefs.settings.smallest_text,
+                            self.prefs.settings.line_spacing / 100,
                             self.drawn.origin)
         return self.drawn
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -56,8 +57,11 @@ BODY_SHARE = 1 / 24
 #: No text is ever smaller than this by default (LV-07: 18 px at 1080p); the ``smallest-text`` setting raises it.
 SMALLEST = 18
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
-#: Line spacing of wrapped text, as a multiple of the text size (LV-11).
+#: Line spacing of wrapped text, as a multiple of the text size (LV-11), unless the ``line-spacing`` setting
+#: says otherwise (1 to 2).
 SPACING = 1.5
+#: The spacing of the screen being drawn (``render``'s, from the ``line-spacing`` setting).
+_spacing = SPACING
 #: No wrapped line holds more characters than this, however wide the window (LV-11).
 MEASURE = 80
 #: A heading of a page is this much larger than its body text (LV-08: headers stay distinct).
@@ -238,9 +242,54 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(FONT_FILE, size)
 
 
-@lru_cache(maxsize=4096)
-def _rendered(text: str, size: int, colour: Colour) -> pygame.Surface:
-    return font(size).render(text, True, colour)
+class TextCache:
+    """Rendered texts, the most recently drawn kept, bounded by the bytes of their surfaces, not their number.
+
+    A line of body text is a few kilobytes at 100 % but about a megabyte at
+    300 % on a large window, so 4,096 entries could hold hundreds of
+    megabytes (issue 23: 192 MB after zooming); a byte budget keeps every
+    zoom's working set (only what is on screen is rendered, see
+    :meth:`Painter.text`) and lets the rest go.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self.entries: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
+
+    @staticmethod
+    def cost(image: pygame.Surface) -> int:
+        return image.get_width() * image.get_height() * image.get_bytesize()
+
+    def __call__(self, text: str, size: int, colour: Colour) -> pygame.Surface:
+        key = (text, size, colour)
+        image = self.entries.get(key)
+        if image is not None:
+            self.entries.move_to_end(key)
+            return image
+        image = font(size).render(text, True, colour)
+        self.entries[key] = image
+        self.bytes += self.cost(image)
+        while self.bytes > self.budget and len(self.entries) > 1:
+            _key, old = self.entries.popitem(last=False)
+            self.bytes -= self.cost(old)
+        return image
+
+    def cache_clear(self) -> None:
+        self.entries.clear()
+        self.bytes = 0
+
+
+#: The rendered-text cache's budget: a 1920x1080 screen of text is 8 MB.
+TEXT_CACHE_BYTES = 16 * 2**20
+_rendered = TextCache(TEXT_CACHE_BYTES)
+
+
+@lru_cache(maxsize=8192)
+def _size(text: str, size: int) -> tuple[int, int]:
+    """A text's size as :func:`_rendered` draws it (but for accented capitals), without rendering it."""
+    face = font(size)
+    return int(face.size(text)[0]), int(face.get_linesize())
 
 
 @lru_cache(maxsize=8192)
@@ -258,8 +307,8 @@ def line_height(size: int) -> int:
 
 
 def step(size: int, lines: int) -> int:
-    """The distance between lines: the font's own for one line, 1.5 times the size for wrapped text."""
-    return max(line_height(size), round(size * SPACING)) if lines > 1 else line_height(size)
+    """The distance between lines: the font's own for one line, the spacing (1.5) times the size for wrapped text."""
+    return max(line_height(size), round(size * _spacing)) if lines > 1 else line_height(size)
 
 
 def block_height(size: int, lines: int) -> int:
@@ -315,6 +364,10 @@ class Canvas:
     def _point(self, point: tuple[float, float]) -> tuple[float, float]:
         return point[0] + self.dx, point[1] + self.dy
 
+    def shows(self, rect: pygame.Rect) -> bool:
+        """Whether anything of ``rect`` would land inside the surface's clip (a layout pass shows nothing)."""
+        return self.surface is not None and self._moved(rect).colliderect(self.surface.get_clip())
+
     def blit(self, image: pygame.Surface, rect: pygame.Rect) -> None:
         if self.surface is not None:
             self.surface.blit(image, self._moved(rect))
@@ -350,16 +403,26 @@ class Painter:
 
     def text(self, text: str, size: int, colour: Colour, *, center: tuple[int, int] | None = None,
              topleft: tuple[int, int] | None = None) -> pygame.Rect:
-        image = _rendered(text, size, colour)
-        rect = image.get_rect()
+        rect = pygame.Rect((0, 0), _size(text, size))
+        if self.canvas.shows(self._placed(rect, center, topleft).inflate(rect.height, rect.height)):
+            # Rendered only when it may be seen: a zoomed page is drawn through the window, most of it clipped
+            # away. (Accented capitals make a rendered line a little taller than the font's line size.)
+            image = _rendered(text, size, colour)
+            rect = self._placed(image.get_rect(), center, topleft)
+            self.canvas.blit(image, rect)
+        else:
+            rect = self._placed(rect, center, topleft)
+        if text.strip():
+            self.drawn.texts.append((text, rect))
+            self.drawn.smallest = min(self.drawn.smallest, size)
+        return rect
+
+    @staticmethod
+    def _placed(rect: pygame.Rect, center: tuple[int, int] | None, topleft: tuple[int, int] | None) -> pygame.Rect:
         if center is not None:
             rect.center = center
         elif topleft is not None:
             rect.topleft = topleft
-        self.canvas.blit(image, rect)
-        if text.strip():
-            self.drawn.texts.append((text, rect))
-            self.drawn.smallest = min(self.drawn.smallest, size)
         return rect
 
     def lines(self, lines: Sequence[str], size: int, colour: Colour, left: int, top: int, *,
@@ -974,7 +1037,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
         # Rows are a focus frame's reach apart, half of it above and half below each row; a page's
         # paragraph (the rules, the help) is followed by a line and a half more (LV-11: paragraph spacing
         # at least twice the line spacing), a heading is not: it belongs to what follows it.
-        after = round(size * SPACING) if _full_width(row) and row.cells[0].kind == "line" else 0
+        after = round(size * _spacing) if _full_width(row) and row.cells[0].kind == "line" else 0
         return Unit(height + ring, draw, tuple(c.key for c in row.cells), focus in row.cells, after=after)
 
     units: list[Unit] = []
@@ -1142,12 +1205,16 @@ def _caret(p: Painter, overlay: Overlay, lines: list[str], box: pygame.Rect) -> 
 
 
 def render(surface: pygame.Surface, view: View, theme: Theme, scale: float = 1.0, floor: int = SMALLEST,
-           origin: tuple[int, int] = (0, 0)) -> Drawn:
+           spacing: float = SPACING, origin: tuple[int, int] = (0, 0)) -> Drawn:
     """Lay ``view`` out for ``surface``'s size and draw it (the window, or an image for tests); where things went.
 
     A zoomed game is drawn as a magnifier would (:func:`_magnified`);
-    ``origin`` is where its view of the page was last (``Drawn.origin``).
+    ``origin`` is where its view of the page was last (``Drawn.origin``);
+    ``spacing``: wrapped lines are this many times the text size apart
+    (the ``line-spacing`` setting, LV-11).
     """
+    global _spacing
+    _spacing = spacing
     width, height = surface.get_size()
     surface.fill(theme.background)
     if view.game and scale > 1:
@@ -1210,12 +1277,42 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     least = block_height(zoomed.body, 1) + 3 * zoomed.pad  # one line: a long one shows its end, marked inline
     over = one.margin + _extent(units + lines, zoomed.pad) + zoomed.pad + strip + least + zoomed.pad \
         + height // 10 - (height - one.margin)
-    if over > 0 and dice is not None and height < SMALL_HEIGHT:
+    if over > 0 and dice is not None and height < SMALL_HEIGHT and die > zoomed.die_base:
         # A small window at a large zoom (800x600 at 300 %): the dice give way so that the page keeps a tenth
-        # of the window, the one case where a die is drawn smaller than at 100 % (docs/window.md).
-        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, die - over)
+        # of the window, down to their 100 % size, never smaller (issue 23).
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.die_base, die - over))
+    field = _field_unit(zoomed, view.overlay, view.focus, inner).height + zoomed.pad \
+        if typed and view.overlay is not None else 0
+
+    def short() -> int:
+        """How much taller the focused item is than the page's view under the band as it is now."""
+        if measure.drawn.focus is None:
+            return 0
+        end = one.margin + sum(unit.height + zoomed.pad for unit in units + lines) + field
+        room = height - one.margin - end - strip - zoomed.pad
+        told = max(min(_message_height(view, zoomed, inner, 1), round(height * 0.38), room - kept()), least)
+        return measure.drawn.focus.height - (room - told)
+
+    def kept() -> int:
+        """What the page keeps of the window's height: a quarter, or the focused item whole if taller."""
+        return max(height // 4, measure.drawn.focus.height if measure.drawn.focus is not None else 0)
+
+    # The page shows the focused item whole: where the band leaves it less room, the message panel gives way
+    # (down to one line, see ``kept``), then the status's later lines (its first, whose turn, stays; the whole
+    # status is then at the top of the page), rather than the flap or box being cut (issue 23). The dice
+    # give way to it only on a small window (800x600), as they do for the page's tenth above, and never below
+    # their 100 % size: elsewhere they would shrink as the zoom grows. What still does not fit shows in part.
+    if short() > 0 and len(units) > 1:
+        units = units[:1]
+        page_view = dataclasses.replace(page_view, status=view.status)
+        measure = Painter(None, theme, page_m)
+        measure.words = view.words
+        _game(measure, page_view, messages=False)
+    if dice is not None and height < SMALL_HEIGHT and short() > 0 and die > zoomed.die_base:
+        lines, die, digit = _band_dice(dice, focus, inner, zoomed, height, max(zoomed.die_base, die - short()))
     if typed and view.overlay is not None:
         lines.append(_field_unit(zoomed, view.overlay, view.focus, inner))
+    keep = kept()
     y = one.margin
     for unit in units + lines:
         unit.draw(band, one.margin, y)
@@ -1236,39 +1333,65 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
         strip = 0
     # The messages: a panel at the bottom, as high as the newest needs up to 0.38 of the window, scrolled to
     # its end (the history keys step through the older ones); the page leaves its own panel out.
-    # The page keeps at least a quarter of the window: the panel gives way to it first.
-    left = height - one.margin - y - strip - zoomed.pad - height // 4
+    # The page keeps at least a quarter of the window, and the focused item whole: the panel gives way first.
+    left = height - one.margin - y - strip - zoomed.pad - keep
     told = max(min(_message_height(view, zoomed, inner, 1), round(height * 0.38), left), least)
     panel = pygame.Rect(one.margin, height - one.margin - told, inner, told)
     _messages(band, view, panel)
     port = pygame.Rect(0, y, width, max(0, panel.top - zoomed.pad - y - strip))
     if not beside:
         marks = pygame.Rect(one.margin, port.bottom, inner, strip - zoomed.pad)
-    ox, oy = _follow(origin, _in_view(measure.drawn, view, port.size), port.size, page_size)
-    page = Painter(surface, theme, page_m, (-ox, port.top - oy))
+    wanted = _in_view(measure.drawn, view, port.size)
+    ox, oy = _follow(origin, wanted, port.size, page_size)
+    # A scorecard's names row scrolled away above is pinned at the top of the view, so the focused box's
+    # column heading (whose column it is) stays in view as the board scrolls (issue 23); the view under it
+    # follows the focus in what is left.
+    names = _sticky(measure.drawn, page_view, page_m)
+    pin = 0
+    if names is not None and oy > names.top and names.height < port.height // 2:
+        pin = names.height
+        ox, oy = _follow(origin, wanted, (port.width, port.height - pin), page_size)
+        if oy <= names.top:
+            pin = 0
+            ox, oy = _follow(origin, wanted, port.size, page_size)
+    seen_port = pygame.Rect(port.left, port.top + pin, port.width, port.height - pin)
+    shift = (-ox, seen_port.top - oy)
+    page = Painter(surface, theme, page_m, shift)
     page.words = view.words
-    surface.set_clip(port)
+    surface.set_clip(seen_port)
     _game(page, page_view, messages=False)
-    surface.set_clip(None)
     drawn = band.drawn
-    shift = (-ox, port.top - oy)
+    layers = [(page, shift, seen_port)]
+    if pin and names is not None:
+        names_port = pygame.Rect(port.left, port.top, port.width, pin)
+        names_shift = (-ox, port.top - names.top)
+        pinned = Painter(surface, theme, page_m, names_shift)
+        pinned.words = view.words
+        surface.set_clip(names_port)
+        _game(pinned, page_view, messages=False)
+        layers.append((pinned, names_shift, names_port))
+    surface.set_clip(None)
     away = []
     view_key = view.focus.key if view.focus is not None else ""
-    for placed in page.drawn.items:
-        rect = placed.rect.move(shift)
-        if port.contains(rect):
-            drawn.place(placed.kind, placed.key, rect)
-        elif placed.kind != "more":
-            away.append(placed.key)
-            if placed.key == view_key and placed.kind in FOCUSABLE and port.colliderect(rect):
-                drawn.partial.append(placed.key)
+    for painter, moved, shown_in in layers:
+        for placed in painter.drawn.items:
+            rect = placed.rect.move(moved)
+            if shown_in.contains(rect):
+                drawn.place(placed.kind, placed.key, rect)
+            elif placed.kind != "more":
+                away.append(placed.key)
+                if placed.key == view_key and placed.kind in FOCUSABLE and shown_in.colliderect(rect) \
+                        and painter is page:
+                    drawn.partial.append(placed.key)
+        drawn.texts += [(text, rect.move(moved)) for text, rect in painter.drawn.texts
+                        if shown_in.contains(rect.move(moved))]
     seen = {placed.key for placed in drawn.items}
+    drawn.partial = [key for key in drawn.partial if key not in drawn.cells]
     drawn.hidden += [key for key in dict.fromkeys(away + page.drawn.hidden) if key not in seen]
-    drawn.texts += [(text, rect.move(shift)) for text, rect in page.drawn.texts if port.contains(rect.move(shift))]
-    if page.drawn.focus is not None and port.colliderect(page.drawn.focus.move(shift)):
-        drawn.focus = page.drawn.focus.move(shift).clip(port)  # the part of the frame in view
+    if page.drawn.focus is not None and seen_port.colliderect(page.drawn.focus.move(shift)):
+        drawn.focus = page.drawn.focus.move(shift).clip(seen_port)  # the part of the frame in view
     drawn.smallest = min(band.drawn.smallest, page.drawn.smallest)
-    beyond = [("up", view.words.above, oy > 0), ("down", view.words.below, oy + port.height < page_size[1]),
+    beyond = [("up", view.words.above, oy > 0), ("down", view.words.below, oy + seen_port.height < page_size[1]),
               ("left", view.words.left, ox > 0), ("right", view.words.right, ox + port.width < page_size[0])]
     shown = [(direction, words) for direction, words, more in beyond if more]
     needed = sum(arrow + 3 * zoomed.pad + _width(words, zoomed.note) for _direction, words in shown)
@@ -1285,6 +1408,15 @@ def _magnified(surface: pygame.Surface, view: View, theme: Theme, scale: float, 
     drawn.body, drawn.board, drawn.die, drawn.digit = page_m.body, page_m.board, die, digit
     drawn.origin = (ox, oy)
     return drawn
+
+
+def _sticky(drawn: Drawn, view: View, m: Metrics) -> pygame.Rect | None:
+    """Where the page drew its sticky row (a scorecard's names), with the focus frame's reach; ``None``: none."""
+    rects = [drawn.cells[cell.key] for row in view.rows if row.sticky for cell in row.cells if cell.key in drawn.cells]
+    if not rects:
+        return None
+    row = rects[0].unionall(rects[1:])
+    return pygame.Rect(row.left, row.top - m.ring, row.width, row.height + 2 * m.ring)
 
 
 def _in_view(drawn: Drawn, view: View, port: tuple[int, int]) -> pygame.Rect | None:
@@ -1322,29 +1454,32 @@ def _follow(origin: tuple[int, int], focus: pygame.Rect | None, port: tuple[int,
 
 def _band_dice(row: Row, focus: Cell | None, width: int, m: Metrics, height: int,
                most: int = 0) -> tuple[list[Unit], int, int]:
-    """The dice in the zoomed band, in one line: faces, and under each its digit and "held" (note text).
+    """The dice in the zoomed band, in one line: faces, and under each its digit (body text) and "held" (note).
 
     A face is its 100 % size times the zoom, as far as the window allows
     (a sixth of its height, all the dice across), and never smaller than
     at 100 % unless the dice would not go across in one line (at 800x600
-    a 100 % die that went onto a second line is made to fit); the words
-    under a face are one line ("3 held") where the slot is wide enough,
-    else the digit and "held" on two. Held dice are framed and say
+    a 100 % die that went onto a second line is made to fit); under a
+    face its digit, as large as at 100 % times the zoom, and "held"
+    beside it ("3 held") or, where the slot is narrow, under it. Held dice are framed and say
     "held"; they are not raised here (the band's height is the page's loss).
     ``most``: the largest face the window leaves room for (``0``: no limit).
     """
     count = len(row.cells)
     note = m.note
+    # The digit is as large as at 100 % times the zoom (body text), like everything else (issue 23); "held"
+    # is a note beside it ("3 held") where the slot is wide enough, else under it.
+    digit = m.body
     ring = m.frame + 4
     pad = max(4, round(m.pad / m.scale))
     gap = 2 * pad
     across = (width - 2 * m.ring + gap) // max(1, count) - gap
-    one_line = [" ".join(part for part in (c.text, c.note) if part) for c in row.cells]
-    two = max(_width(label, note) for label in one_line) + 2 * pad > across
-    labels = [[c.text, c.note] if two and c.note else [label] for c, label in zip(row.cells, one_line, strict=True)]
-    words = max(_width(part, note) for parts in labels for part in parts) + 2 * pad
+    beside = [_width(c.text, digit) + (pad + _width(c.note, note) if c.note else 0) for c in row.cells]
+    one_line = max(beside) + 2 * pad <= across
+    words = max(beside if one_line else [max(_width(c.text, digit), _width(c.note, note)) for c in row.cells])
+    words += 2 * pad
     wanted = max(m.die_base, min(round(m.die_base * m.scale), round(height * DIE_CAP)))
-    label_h = line_height(note) * (2 if two else 1)
+    label_h = line_height(digit) + (0 if one_line else line_height(note))
     size = max(m.note, min(across - 2 * ring, wanted, most or wanted))
     slot = max(size + 2 * ring, min(words, across))
     cells = row.cells
@@ -1364,12 +1499,21 @@ def _band_dice(row: Row, focus: Cell | None, width: int, m: Metrics, height: int
             if cell.marked:
                 p.canvas.rect(p.theme.held, face.inflate(2 * ring, 2 * ring), m.frame, border_radius=size // 4)
             p.die(face, cell.value or 0)
-            for k, part in enumerate(labels[n]):
-                p.text(part, note, colour, center=(label.centerx, label.top + (2 * k + 1) * line_height(note) // 2))
+            if one_line:
+                x0 = label.centerx - beside[n] // 2
+                p.text(cell.text, digit, colour, topleft=(x0, label.top))
+                if cell.note:
+                    p.text(cell.note, note, colour, topleft=(x0 + _width(cell.text, digit) + pad,
+                                                              label.top + line_height(digit) - line_height(note)))
+            else:
+                p.text(cell.text, digit, colour, center=(label.centerx, label.top + line_height(digit) // 2))
+                if cell.note:
+                    p.text(cell.note, note, colour,
+                           center=(label.centerx, label.top + line_height(digit) + line_height(note) // 2))
             p.drawn.place("die", cell.key, whole)
 
     unit = Unit(2 * ring + size + pad + label_h + 2 * m.ring, draw, tuple(c.key for c in cells), focus in cells)
-    return [unit], size, note
+    return [unit], size, digit
 
 
 def _parts(view: View) -> tuple[Row | None, list[Cell], list[Row]]:
@@ -1438,8 +1582,7 @@ def _fit(view: View, width: int, height: int, floor: int) -> Metrics:
     Every width of the left column in :data:`SHARES` is tried: the board's
     text is the largest at which every row and column fits beside it; body
     text is no larger than the board's (issue 23: the board is the game, its
-    text never smaller than the status line's), and no smaller than 0.7 of
-    the window's base size; the dice are the largest that leave the column
+    text never smaller than the status line's, down to the floor); the dice are the largest that leave the column
     room for the title, status, moves and three lines of messages. The
     width chosen fits the column, then the whole board, then gives the
     largest board text, then the largest body text and dice.
@@ -1461,7 +1604,7 @@ def _fit(view: View, width: int, height: int, floor: int) -> Metrics:
         board = _fitting_size(listed, base, floor, area, trial) if listed else base
         whole_board = int(not listed or _grid_fits(listed, board, area, trial))
         for text, room in itertools.product(TEXT_CAPS, DICE_ROOMS):
-            sized = dataclasses.replace(trial, text_base=min(round(base * text), max(board, round(base * 0.7))))
+            sized = dataclasses.replace(trial, text_base=min(round(base * text), board))
             die = _die_base(sized, count, side.width, height * room)
             fitted = dataclasses.replace(sized, board_base=board, die_base=die)
             painter = Painter(None, THEMES["yellow-on-black"], fitted)

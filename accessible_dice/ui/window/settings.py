@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from accessible_dice.ui.window import Window
 
 #: How far Left and Right move a number setting.
-STEPS = {"speech-rate": 25, "font-scale": 25, "smallest-text": 2}
+STEPS = {"speech-rate": 25, "font-scale": 25, "smallest-text": 2, "line-spacing": 50}
 #: Number settings not named in :data:`STEPS` move by this much.
 STEP = 10
 #: The type each kind of setting is said as (SR-02); any other (the voice's free text) is a text field.
