@@ -295,3 +295,13 @@ def test_settings_options_and_menu_words_are_typed_without_accents_too(tmp_path:
     said = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["1", "zpet", "konec"], tmp_path).lines
     assert [line.startswith("Hlavní nabídka:") for line in said[:3]] == [True, False, True], said
     assert said[1].startswith("Vyber hru: 1 Šance (Shut the Box), 2 Yatzy")
+
+
+@pytest.mark.parametrize(("code", "on", "off"), [
+    ("cs", "zapnuto", "vypnuto"), ("de", "an", "aus"), ("nb", "på", "av"), ("sv", "pa", "av"),
+    ("da", "til", "fra"), ("fi", "päällä", "pois"), ("en", "on", "off")])
+def test_a_yes_no_setting_takes_the_languages_on_and_off_too(code: str, on: str, off: str) -> None:
+    from accessible_dice.presentation.i18n import language
+
+    mute = config.BY_KEY["sound-mute"]
+    assert [mute.parse(options.typed_value(mute, typed, language(code))) for typed in (on, off)] == [True, False]
