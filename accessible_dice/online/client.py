@@ -332,6 +332,19 @@ class Connection:
     def listen(self, room_id: str, listener: Listener) -> None:
         self._listeners.setdefault(room_id, []).append(listener)
 
+    async def deliver(self, room_id: str, event: dict[str, Any]) -> None:
+        """Give the listeners of ``room_id`` an event this account has just sent, as the sync will bring it.
+
+        The referee in a player's own program hands its entries to that program's table this way the moment
+        the homeserver has taken them, so its player hears a move one sync sooner (docs/online-protocol.md,
+        "The host's program"); the copy the sync brings later is the same entry seen twice, and passed over.
+        """
+        for listener in list(self._listeners.get(room_id, ())):
+            try:
+                await listener.on_events([event], False)
+            except Exception:  # as in the sync loop: one table's trouble must not stop the referee
+                log.exception("a table could not take its own referee's event")
+
     def unlisten(self, room_id: str, listener: Listener) -> None:
         with contextlib.suppress(KeyError, ValueError):
             self._listeners[room_id].remove(listener)
@@ -895,9 +908,9 @@ class TableView:
         referee = self.connection.hosting(self.room_id)
         if referee is not None and referee.ready:
             # The referee is this program: it answers at once, and the room hears only its entry (or refusal),
-            # which comes back as news like any answer. In a task, so the player never waits on the referee's
-            # lock (a computer's long first step). Should the entry not get out, the request goes to the room as
-            # any other after RESEND_EVERY.
+            # which this table applies as soon as the homeserver has taken it (Connection.deliver). In a task, so
+            # the player never waits on the referee's lock (a computer's long first step). Should the entry not
+            # get out, the request goes to the room as any other after RESEND_EVERY.
             answering = asyncio.create_task(referee.local(request), name=f"local request {request.id}")
             self._answering.add(answering)
             answering.add_done_callback(self._answering.discard)
