@@ -9,6 +9,7 @@ same game, the one the referee holds, played to its end through requests.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Iterator
 
@@ -238,6 +239,31 @@ def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: 
             for player in players:
                 assert player.view is not None
                 assert save.read(player.view.local_copy) == player.view.game
+
+    asyncio.run(play())
+
+
+def test_the_hosts_table_applies_its_own_referees_entry_without_waiting_for_its_sync(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    """Issue 27's latency: the referee in the host's program hands its entry to the host's table the moment the
+    homeserver has it. With the host's sync loop stopped, only that can bring the entry; the other player's
+    program still gets it from the room."""
+    async def play() -> None:
+        async with seated(synapse_server, "yatzy", ["Ann", "Ben"]) as (players, _room):
+            host, other = players
+            assert host.view is not None and host.view.table is not None
+            syncing = host.connection._sync_task
+            assert syncing is not None
+            syncing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await syncing
+            host.connection._sync_task = None
+            before = host.view.table.seq
+            await host.view.throw()
+            await wait_for(lambda: host.view is not None and host.view.table is not None
+                           and host.view.table.seq == before + 1, 20)
+            await settle([other], before + 1)
+            assert other.view is not None and other.view.game == host.view.game
 
     asyncio.run(play())
 
