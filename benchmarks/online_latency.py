@@ -16,10 +16,11 @@ median and the 95th percentile of ``--rounds`` samples:
   sends the entry at once, with no request event (docs/online-protocol.md);
 - another player's move: Ben types ``hold 1`` (then ``release 1``) until
   Anna's program says it: Ben's request crosses the homeserver to the
-  referee, then the referee's entry crosses it back.
+  referee, which sends its entry and hands it to Anna's table once the
+  homeserver has taken it.
 
 So the host's move costs about one plain round trip and another player's
-about two; the ratios say how much our programs add. Results:
+about one and a half to two; the ratios say how much our programs add. Results:
 docs/performance.md.
 
     python benchmarks/online_latency.py [--rounds 100]
