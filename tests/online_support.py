@@ -191,7 +191,7 @@ class RefereeProcess:
 @contextlib.asynccontextmanager
 async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
                  referee: str | None = None, options: dict | None = None,
-                 manual: bool = False) -> AsyncIterator[tuple[list[Player], str]]:
+                 manual: bool = False, chat: str | None = None) -> AsyncIterator[tuple[list[Player], str]]:
     """Players' programs at a new table opened by the first; the others invited, joined and sitting.
 
     Every program in the list (a test may add to it, or replace one) is ended when the block is left.
@@ -200,7 +200,7 @@ async def seated(server: Synapse, game: str, names: list[str], *, computers: tup
     seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
     seats += [Seat(name) for name in computers]
     room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
-                                                  dice="manual" if manual else "random", pace=PACE)
+                                                  dice="manual" if manual else "random", pace=PACE, chat=chat)
     for player in players[1:]:
         await wait_invited(player, room)
         await player.connection.join(room)

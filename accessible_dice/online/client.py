@@ -61,7 +61,7 @@ from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol, readable
 from accessible_dice.online.chat import trusted_name
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
-from accessible_dice.online.refusals import NoOpenSeat, NotSeated
+from accessible_dice.online.refusals import ChatForPlayers, ChatIsOff, NoOpenSeat, NotSeated
 from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
 from accessible_dice.online.table import (
     Chat,
@@ -380,8 +380,12 @@ class Connection:
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
                          public: bool = False, referee: str | None = None, name: str | None = None,
-                         pace: int = protocol.DEFAULT_PACE, language: str | None = None) -> str:
+                         pace: int = protocol.DEFAULT_PACE, language: str | None = None,
+                         chat: str | None = None) -> str:
         """Open a table: a new room with the table event and power levels; its room id.
+
+        ``chat`` is who may chat (:data:`~accessible_dice.online.protocol.CHAT`); by default everyone at an
+        invited table and only the players at a public one, where anybody on the homeserver may watch.
 
         ``referee`` is this account unless a standalone referee's account is
         given: it is invited, adopts the table when it joins, and only then
@@ -390,7 +394,10 @@ class Connection:
         """
         referee = referee or self.user_id
         shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
-        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language)
+        chat = chat or ("players" if public else "open")
+        if chat not in protocol.CHAT:
+            raise ValueError(f"chat must be one of {protocol.CHAT}, not {chat!r}")
+        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language, chat=chat)
         name = name or readable.room_name(spec)  # what every Matrix app lists the room as
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
         # A public table is in the room directory, and readable before joining: its seats are shown there.
@@ -863,6 +870,9 @@ class TableView:
             return
         if sender == self.table.spec.referee and protocol.NOTICE_OF in content:
             return
+        if not self.table.spec.may_chat(sender):  # the opener chose who may chat (protocol.CHAT)
+            log.info("%s: chat from %s not said: this table's chat is %s", self.room_id, sender, self.table.spec.chat)
+            return
         relation = content.get("m.relates_to")
         corrects = None
         if isinstance(relation, dict) and relation.get("rel_type") == "m.replace":
@@ -960,7 +970,10 @@ class TableView:
         return await self.ask(again(self.spec.number))
 
     async def say(self, text: str) -> None:
-        """Send a chat message to the table (an ordinary Matrix text message)."""
+        """Send a chat message to the table (an ordinary Matrix text message); refused, and nothing sent, where
+        the table's chat setting would have nobody say it."""
+        if not self.spec.may_chat(self.connection.user_id):
+            raise ChatIsOff() if self.spec.chat == "off" else ChatForPlayers()
         await self.connection.send(self.room_id, "m.room.message", {"msgtype": "m.text", "body": text[:CHAT_LIMIT]})
 
     def may_remove(self) -> bool:
