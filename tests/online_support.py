@@ -15,9 +15,10 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from synapse_server import Account, Synapse, register
 
@@ -71,6 +72,24 @@ class Player:
         """Stop the program at once: no leaving, no goodbye (the room keeps its seat)."""
         await self.connection.close()
         self.view = None
+
+
+#: The longest a whole online test may take (a Yatzy game of some 200 requests on a loaded machine takes
+#: a few minutes): past it the test fails with a reason, instead of hanging on a wait nobody bounded.
+TEST_LIMIT = 600.0
+
+
+def run(test: Coroutine[Any, Any, None], limit: float = TEST_LIMIT) -> None:
+    """Run an online test's coroutine, failing in words after ``limit`` seconds (its players are then ended
+    by their ``seated`` block as the coroutine is cancelled)."""
+    async def bounded() -> None:
+        try:
+            await asyncio.wait_for(test, limit)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"the online test did not end within {limit:.0f} s: a wait was not answered"
+                                 " (see the stacks above, or the programs' logs)") from None
+
+    asyncio.run(bounded())
 
 
 async def wait_for(condition: Callable[[], bool], limit: float = STEP_LIMIT) -> None:

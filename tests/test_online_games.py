@@ -21,6 +21,7 @@ from online_support import (
     play_steps,
     play_to_end,
     refused,
+    run,
     same_game_everywhere,
     seated,
     settle,
@@ -71,7 +72,7 @@ def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, n
             same_game_everywhere(players)
             assert players[0].view is not None and players[0].view.game.is_over()
 
-    asyncio.run(play())
+    run(play())
 
 
 # Yatzy is the longest game (some 200 requests): played once, with the opener as referee, above.
@@ -84,7 +85,7 @@ def test_whole_game_refereed_by_a_standalone_referee(synapse_server: Synapse, re
             await play_to_end(players, seed=7)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server: Synapse) -> None:  # noqa: F811
@@ -117,7 +118,7 @@ def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server:
             await play_to_end(players, seed=3)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synapse_server: Synapse) -> None:  # noqa: F811
@@ -145,7 +146,7 @@ def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synaps
             for player in players:
                 await player.kill()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_referees_to_allow(
@@ -174,7 +175,7 @@ def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_re
             await play_to_end_typing(players)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 async def play_to_end_typing(players: list[Player]) -> None:
@@ -229,7 +230,7 @@ def test_a_manual_dice_table_with_a_computer_seat_takes_the_computers_dice_from_
             assert played_by_referee, "the computer's moves are the referee's own entries"
             assert save.loads(save.dumps(view.game)) == view.game
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
@@ -240,7 +241,7 @@ def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: 
                 assert player.view is not None
                 assert save.read(player.view.local_copy) == player.view.game
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_the_hosts_table_applies_its_own_referees_entry_without_waiting_for_its_sync(
@@ -265,7 +266,7 @@ def test_the_hosts_table_applies_its_own_referees_entry_without_waiting_for_its_
             await settle([other], before + 1)
             assert other.view is not None and other.view.game == host.view.game
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(synapse_server: Synapse) -> None:  # noqa: F811
@@ -286,3 +287,8 @@ def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(syna
             background.call(player.kill())
     finally:
         background.close()
+
+
+def test_an_online_test_that_waits_forever_fails_in_words_instead_of_hanging() -> None:
+    with pytest.raises(AssertionError, match="did not end within 0 s: a wait was not answered"):
+        run(asyncio.sleep(3600), limit=0.2)
