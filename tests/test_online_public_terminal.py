@@ -59,6 +59,8 @@ def test_a_public_table_found_in_another_language_with_a_computer_and_a_spectato
         cid.expect(cid._("At an online table the hint is for your own turn only."))
         cid.type("say ahoj")  # a public table's chat is the players' by default: said so, nothing sent
         cid.expect(cid._(ChatForPlayers.template))
+        cid.type("table")
+        cid.expect(cid._("Only the players' chat is said here."))
         cid.settle()
 
         anna.settle()

@@ -1193,6 +1193,12 @@ class TablePlay(Terminal):
         if spec.manual:
             # Translators: an online table with real dice: each player types their own; nobody checks them.
             said.append(self._("Everyone throws real dice and types them: this is trusted play."))
+        if spec.chat == "players":
+            # Translators: the table command at an online table where the opener chose that only players chat.
+            said.append(self._("Only the players' chat is said here."))
+        elif spec.chat == "off":
+            # Translators: the table command at an online table where the opener turned chat off.
+            said.append(self._("Chat is off at this table."))
         mine = [presenter.name(seat) for seat in sorted(session.seats)]
         # Translators: which seat at an online table is this player's; {name} the seat's player name.
         said.append(self._("You play {name}.").format(name=self.language.join(mine)) if mine
