@@ -238,8 +238,11 @@ def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: 
         async with seated(synapse_server, "quiclo", ["Ann", "Ben"]) as (players, _room):
             await play_to_end(players, seed=1)
             for player in players:
-                assert player.view is not None
-                assert save.read(player.view.local_copy) == player.view.game
+                view = player.view
+                assert view is not None
+                # Written just after the news of each entry is handed on (the copy never holds up the words).
+                await wait_for(lambda view=view: view.local_copy.exists() and save.read(view.local_copy) == view.game,
+                               10)
 
     run(play())
 

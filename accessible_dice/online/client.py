@@ -812,8 +812,11 @@ class TableView:
             news = Played(news.seq, news.events, news.actions, mine)
         else:
             news = TakenBack(news.seq, news.actions, mine)
-        self._keep_copy()
         await self.news.put(news)
+        # The front end takes the news first: the copy is a spare of what the room holds, and writing it (to
+        # disk, synced) must not hold up what the player hears.
+        await asyncio.sleep(0)
+        self._keep_copy()
         return True
 
     async def _refusal(self, refusal: Refusal) -> None:
