@@ -8,17 +8,19 @@ median and the 95th percentile of ``--rounds`` samples:
 
 - a plain Matrix message round trip, the baseline: one matrix-nio client
   sends an ``m.room.message``, another, syncing, receives it (no program of
-  ours in between);
+  ours in between), one before each of the table's samples, so the baseline
+  is taken at the same moments, and under the same load, as the table;
 - chat at the table: Anna types ``say ...`` until Ben's program says it;
 - the host's move: Anna types ``hold 1`` (then ``release 1``) until Ben's
   program says the move; the referee in Anna's own program checks it and
   sends the entry at once, with no request event (docs/online-protocol.md);
 - another player's move: Ben types ``hold 1`` (then ``release 1``) until
   Anna's program says it: Ben's request crosses the homeserver to the
-  referee, then the referee's entry crosses it back.
+  referee, which sends its entry and hands it to Anna's table once the
+  homeserver has taken it.
 
 So the host's move costs about one plain round trip and another player's
-about two; the ratios say how much our programs add. Results:
+about one and a half to two; the ratios say how much our programs add. Results:
 docs/performance.md.
 
     python benchmarks/online_latency.py [--rounds 100]
@@ -27,7 +29,7 @@ docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -43,6 +45,7 @@ import nio
 from synapse_server import Account, Synapse, _end, register, start
 from terminal_latency import Lines, environment
 
+from accessible_dice.loop_thread import LoopThread
 from accessible_dice.online import account
 
 #: Seconds any one line may take to come.
@@ -54,28 +57,45 @@ def summary(samples: list[float]) -> tuple[float, float]:
     return statistics.median(samples), statistics.quantiles(samples, n=20)[-1]
 
 
-async def plain_round_trips(server: Synapse, rounds: int) -> list[float]:
-    """Milliseconds from one client's ``room_send`` until another client's sync has the message."""
-    sender_account, receiver_account = register(server), register(server)
-    sender, receiver = (nio.AsyncClient(server.url, a.user_id) for a in (sender_account, receiver_account))
-    for client, held in ((sender, sender_account), (receiver, receiver_account)):
-        client.restore_login(held.user_id, held.device_id, held.access_token)
-    try:
-        room = (await sender.room_create(invite=[receiver_account.user_id])).room_id
-        await receiver.join(room)
-        await receiver.sync(timeout=0)
-        times = []
-        for number in range(rounds):
-            body = f"ping {number}"
-            started = time.perf_counter()
-            await sender.room_send(room, "m.room.message", {"msgtype": "m.text", "body": body})
-            while not await _has(receiver, room, body):
-                pass
-            times.append((time.perf_counter() - started) * 1000)
-        return times
-    finally:
-        await sender.close()
-        await receiver.close()
+class Pinger:
+    """Two matrix-nio clients in a room of their own, on a loop thread: the plain round trip, asked for
+    between the table's samples, so the baseline is measured at the same moments (and load) as the table."""
+
+    def __init__(self, server: Synapse) -> None:
+        self.loop = LoopThread("plain round trips")
+        self.loop.start()
+        self.server = server
+        self.count = 0
+        self.loop.call(self._open())
+
+    async def _open(self) -> None:
+        sender_account, receiver_account = register(self.server), register(self.server)
+        self.sender, self.receiver = (nio.AsyncClient(self.server.url, a.user_id)
+                                      for a in (sender_account, receiver_account))
+        for client, held in ((self.sender, sender_account), (self.receiver, receiver_account)):
+            client.restore_login(held.user_id, held.device_id, held.access_token)
+        self.room = (await self.sender.room_create(invite=[receiver_account.user_id])).room_id
+        await self.receiver.join(self.room)
+        await self.receiver.sync(timeout=0)
+
+    def ping(self) -> float:
+        """Milliseconds from one client's ``room_send`` until the other client's sync has the message."""
+        self.count += 1
+        return self.loop.call(self._ping(f"ping {self.count}"), LINE_LIMIT)
+
+    async def _ping(self, body: str) -> float:
+        started = time.perf_counter()
+        await self.sender.room_send(self.room, "m.room.message", {"msgtype": "m.text", "body": body})
+        while not await _has(self.receiver, self.room, body):
+            pass
+        return (time.perf_counter() - started) * 1000
+
+    def close(self) -> None:
+        async def closed() -> None:
+            await self.sender.close()
+            await self.receiver.close()
+        self.loop.call(closed())
+        self.loop.close()
 
 
 async def _has(client: nio.AsyncClient, room: str, body: str) -> bool:
@@ -119,10 +139,13 @@ class Program:
             self.process.kill()
 
 
-def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[float], list[float], list[float]]:
-    """Chat, the host's moves and the other player's moves at one Yatzy table between two programs (ms)."""
+def table_round_trips(server: Synapse, folder: Path, rounds: int) -> dict[str, list[float]]:
+    """Chat, the host's moves and the other player's moves at one Yatzy table between two programs, and a
+    plain round trip beside each sample (ms)."""
     anna_account, ben_account = register(server, "anna"), register(server, "ben")
     anna, ben = Program(folder / "anna", anna_account), Program(folder / "ben", ben_account)
+    pinger = Pinger(server)
+    found: dict[str, list[float]] = {"plain": [], "chat": [], "host": [], "other": []}
     try:
         for line in ("1", "2", ben_account.user_id, "", "", ""):  # open a table: Yatzy, Ben invited, as it is
             anna.type(line)
@@ -133,22 +156,25 @@ def table_round_trips(server: Synapse, folder: Path, rounds: int) -> tuple[list[
         ben.until("You play Ben.")
         anna.type("r")
         ben.until("Anna threw")
-        chat, moves, others = [], [], []
         for number in range(rounds):
+            found["plain"].append(pinger.ping())
             started = time.perf_counter()
             anna.type(f"say ping {number}")
             ben.until(f"ping {number}")
-            chat.append((time.perf_counter() - started) * 1000)
-            moves.append(move_time(anna, ben, number))
+            found["chat"].append((time.perf_counter() - started) * 1000)
+            found["host"].append(move_time(anna, ben, number))
         anna.type("score chance")  # Ben's turn
         ben.until("Chance")  # Anna scored: Ben is to throw
         ben.type("r")
         anna.until("Ben threw")
-        others = [move_time(ben, anna, number) for number in range(rounds)]
-        return chat, moves, others
+        for number in range(rounds):
+            found["plain"].append(pinger.ping())
+            found["other"].append(move_time(ben, anna, number))
+        return found
     finally:
         for program in (anna, ben):
             program.close()
+        pinger.close()
 
 
 def move_time(mover: Program, watcher: Program, number: int) -> float:
@@ -166,17 +192,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = start(Path(folder) / "synapse")
         try:
-            plain = asyncio.run(plain_round_trips(server, args.rounds))
-            chat, moves, others = table_round_trips(server, Path(folder), args.rounds)
+            found = table_round_trips(server, Path(folder), args.rounds)
         finally:
             _end(server.process)
-    base = statistics.median(plain)
-    for label, samples in (("plain Matrix message round trip", plain), ("chat at the table", chat),
-                           ("the host's move -> the other player's speaker", moves),
-                           ("another player's move -> the host's speaker", others)):
-        median, p95 = summary(samples)
-        print(f"{label}, {len(samples)} rounds: median {median:.1f} ms, 95th percentile {p95:.1f} ms "
+    base = statistics.median(found["plain"])
+    for label, key in (("plain Matrix message round trip", "plain"), ("chat at the table", "chat"),
+                       ("the host's move -> the other player's speaker", "host"),
+                       ("another player's move -> the host's speaker", "other")):
+        median, p95 = summary(found[key])
+        print(f"{label}, {len(found[key])} rounds: median {median:.1f} ms, 95th percentile {p95:.1f} ms "
               f"({median / base:.1f}x the plain round trip)")
+    if hasattr(os, "getloadavg"):  # the figures mean little on a busy machine: say how busy it was
+        print(f"load average over the last minute at the end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

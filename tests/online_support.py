@@ -15,9 +15,10 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from synapse_server import Account, Synapse, register
 
@@ -71,6 +72,24 @@ class Player:
         """Stop the program at once: no leaving, no goodbye (the room keeps its seat)."""
         await self.connection.close()
         self.view = None
+
+
+#: The longest a whole online test may take (a Yatzy game of some 200 requests on a loaded machine takes
+#: a few minutes): past it the test fails with a reason, instead of hanging on a wait nobody bounded.
+TEST_LIMIT = 600.0
+
+
+def run(test: Coroutine[Any, Any, None], limit: float = TEST_LIMIT) -> None:
+    """Run an online test's coroutine, failing in words after ``limit`` seconds (its players are then ended
+    by their ``seated`` block as the coroutine is cancelled)."""
+    async def bounded() -> None:
+        try:
+            await asyncio.wait_for(test, limit)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"the online test did not end within {limit:.0f} s: a wait was not answered"
+                                 " (see the stacks above, or the programs' logs)") from None
+
+    asyncio.run(bounded())
 
 
 async def wait_for(condition: Callable[[], bool], limit: float = STEP_LIMIT) -> None:
@@ -191,7 +210,7 @@ class RefereeProcess:
 @contextlib.asynccontextmanager
 async def seated(server: Synapse, game: str, names: list[str], *, computers: tuple[str, ...] = (),
                  referee: str | None = None, options: dict | None = None,
-                 manual: bool = False) -> AsyncIterator[tuple[list[Player], str]]:
+                 manual: bool = False, chat: str | None = None) -> AsyncIterator[tuple[list[Player], str]]:
     """Players' programs at a new table opened by the first; the others invited, joined and sitting.
 
     Every program in the list (a test may add to it, or replace one) is ended when the block is left.
@@ -200,7 +219,7 @@ async def seated(server: Synapse, game: str, names: list[str], *, computers: tup
     seats = [Seat(name, player.account.user_id) for name, player in zip(names, players, strict=True)]
     seats += [Seat(name) for name in computers]
     room = await players[0].connection.open_table(game, options or {}, seats, referee=referee,
-                                                  dice="manual" if manual else "random", pace=PACE)
+                                                  dice="manual" if manual else "random", pace=PACE, chat=chat)
     for player in players[1:]:
         await wait_invited(player, room)
         await player.connection.join(room)

@@ -223,6 +223,18 @@ SAID = [
      None, {"options": "järjestys vapaa", "example": "järjestys=vapaa"},
      "Valinnat: järjestys vapaa. Kirjoita muutokset, esimerkiksi järjestys=vapaa, useampi välilyönnein erotettuna, "
      "tai jatka painamalla Enter."),
+    # What was left after turn 3's fixes: the last formal "Sie", a masculine "přihlášen" aimed at the player,
+    # an online table "s hráči Anna" for one player, Danish "2 manuel" beside plural "tilfældige".
+    ("de", ("Type {setting} and a number or a name; {setting} {all} lists all {count} voice.",
+            "Type {setting} and a number or a name; {setting} {all} lists all {count} voices."), 3,
+     {"setting": "stimme", "all": "alle", "count": 3},
+     "Gib stimme und eine Nummer oder einen Namen ein; stimme alle nennt alle 3 Stimmen."),
+    ("cs", "Online, signed in as {user}", None, {"user": "@anna:example.org"}, "Online jako @anna:example.org"),
+    ("cs", "{game} with {players}: your turn", None, {"game": "Yatzy", "players": "Anna"}, "Yatzy (Anna): jsi na tahu"),
+    ("da", "manual (you throw real dice and type their values)", None, {},
+     "manuelle (du kaster rigtige terninger og skriver øjnene ind)"),
+    ("sv", BOX_FILLED, 4, {"box": "Ettor", "points": 4}, "Rutan Ettor är redan ifylld (4 poäng)."),
+    ("nb", "{value} expected points", None, {"value": "69,2"}, "i snitt 69,2 poeng"),
 ]
 
 

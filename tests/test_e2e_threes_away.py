@@ -22,9 +22,9 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "starts. The starting player throws one die for the number of rounds. Type help for the commands.",
         "Anna, throw 5 dice to decide who starts and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
         refused("Enter 5 values from 1 to 6; you entered 2."),
-        "Anna threw 6, 6, 6, 6, and 6 for the start.",
+        "Anna threw 6, 6, 6, 6, and 6 for the start: 30 in all.",
         "Ben, throw 5 dice to decide who starts and type their values from 1 to 6, like 3 5 5 1 6 or 35516.",
-        "Ben threw 1, 1, 1, 1, and 1 for the start. Anna starts.",
+        "Ben threw 1, 1, 1, 1, and 1 for the start: 5 in all. Anna starts.",
         "Anna, throw 1 die for the number of rounds and type its value from 1 to 6, like 3.",
         refused("Die 1: 7 is not valid, enter 1 to 6."),
         "Anna threw 1 for the rounds. The game has 1 round. Anna's turn.",
@@ -44,6 +44,18 @@ def test_a_whole_game_the_sheet_example_with_bad_input_at_every_prompt(tmp_path:
         "Game over. Ben wins with 0 points. Then Anna with 9 points.",
         AFTER_GAME,
         "Goodbye.",
+    ]
+
+
+def test_random_start_throws_say_their_sums_and_who_throws_for_the_rounds(tmp_path: Path) -> None:
+    """Playtest P10: the sums decide, so they are said; and with random dice no prompt says who throws next."""
+    args = ["--game", "threes-away", "--ui", "console", "--speech", "text", "--players", "Ola,Kari", "--seed", "2"]
+    result = play("en", args, ["r", "r", "r"], tmp_path)
+    assert result.lines[1:4] == [
+        "Ola threw 1, 1, 1, 3, and 2 for the start: 8 in all.",
+        "Kari threw 6, 6, 3, 3, and 5 for the start: 23 in all. Kari starts, and now throws one die for the "
+        "number of rounds.",
+        "Kari threw 2 for the rounds. The game has 2 rounds. Kari's turn.",
     ]
 
 

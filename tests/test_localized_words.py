@@ -247,6 +247,41 @@ def test_yatzy_boxes_are_typed_inflected_and_without_accents(code: str, line: st
     assert parsed(line, "yatzy", code, (1, 2, 3, 4, 5)) == Score(box.value)
 
 
+@pytest.mark.parametrize(("code", "line", "box"), [
+    # The words each country's players use at the table beside the sheet's (typed_words.ALSO).
+    ("de", "eintragen dreierpasch", Box.THREE_OF_A_KIND),
+    ("de", "eintragen kniffel", Box.YATZY),
+    ("sv", "ta liten stege", Box.SMALL_STRAIGHT),
+    ("sv", "ta triss", Box.THREE_OF_A_KIND),
+    ("nb", "fyll fullt hus", Box.FULL_HOUSE),
+    ("nb", "fyll 3 like", Box.THREE_OF_A_KIND),
+    ("da", "sæt hus", Box.FULL_HOUSE),
+    ("fi", "merkitse kolme samaa", Box.THREE_OF_A_KIND),
+    ("fi", "merkitse suuri suora", Box.LARGE_STRAIGHT),
+    ("cs", "zapsat tři stejné", Box.THREE_OF_A_KIND),
+    ("cs", "zapsat tri stejne", Box.THREE_OF_A_KIND),
+])
+def test_yatzy_boxes_are_typed_by_the_words_each_countrys_players_use(code: str, line: str, box: Box) -> None:
+    """The terminal, the window's command field and the web page's all read a line with ``commands.parse``."""
+    assert parsed(line, "yatzy", code, (1, 2, 3, 4, 5)) == Score(box.value)
+
+
+def test_finnish_kolmoset_stays_the_threes_box_though_cards_call_three_of_a_kind_so() -> None:
+    assert parsed("merkitse kolmoset", "yatzy", "fi", (3, 3, 3, 4, 5)) == Score(Box.THREES.value)
+
+
+@pytest.mark.parametrize("code", ["cs", "de", "nb", "sv", "da", "fi"])
+def test_each_languages_yatzy_rules_page_lists_the_other_box_words_it_takes(code: str) -> None:
+    """A word the program takes and no page names is a word nobody finds."""
+    from accessible_dice.presentation.typed_words import ALSO
+
+    page = (Path(__file__).parent.parent / "docs" / "rules" / code / "yatzy.md").read_text(encoding="utf-8")
+    labels = {box.label for box in Box}
+    missing = [word for label, words in ALSO[code].items() if label in labels for word in words
+               if f"`{word.replace(' ', '-')}`" not in page]
+    assert missing == []
+
+
 def test_settings_options_and_menu_words_are_typed_without_accents_too(tmp_path: Path) -> None:
     from e2e_support import run_cli
 
@@ -260,3 +295,13 @@ def test_settings_options_and_menu_words_are_typed_without_accents_too(tmp_path:
     said = run_cli(["--ui", "console", "--speech", "text", "--lang", "cs"], ["1", "zpet", "konec"], tmp_path).lines
     assert [line.startswith("Hlavní nabídka:") for line in said[:3]] == [True, False, True], said
     assert said[1].startswith("Vyber hru: 1 Šance (Shut the Box), 2 Yatzy")
+
+
+@pytest.mark.parametrize(("code", "on", "off"), [
+    ("cs", "zapnuto", "vypnuto"), ("de", "an", "aus"), ("nb", "på", "av"), ("sv", "pa", "av"),
+    ("da", "til", "fra"), ("fi", "päällä", "pois"), ("en", "on", "off")])
+def test_a_yes_no_setting_takes_the_languages_on_and_off_too(code: str, on: str, off: str) -> None:
+    from accessible_dice.presentation.i18n import language
+
+    mute = config.BY_KEY["sound-mute"]
+    assert [mute.parse(options.typed_value(mute, typed, language(code))) for typed in (on, off)] == [True, False]

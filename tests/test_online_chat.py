@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from nio import AsyncClient, MessageDirection, RoomMessagesResponse
 from online_support import Player, play_to_end, refused, seated, settle, step, wait_for, wait_invited
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice.online import protocol
+from accessible_dice.online.refusals import ChatForPlayers
 from accessible_dice.online.table import Chat
 from accessible_dice.play.online import chat_words
 from accessible_dice.presentation.i18n import language
@@ -112,6 +114,26 @@ def test_chat_is_said_as_chat_from_who_really_sent_it(synapse_server: Synapse) -
             await ann.view.remove(spoofer.account.user_id)
             state = await ann.connection.client.room_get_state_event(room, "m.room.member", spoofer.account.user_id)
             assert state.content["membership"] == "ban"
+
+    asyncio.run(play())
+
+
+def test_at_a_players_only_table_a_watchers_chat_is_refused_and_never_said(synapse_server: Synapse) -> None:  # noqa: F811
+    """Issue 27: the opener of a public table chooses who may chat; "players" is its default there."""
+    async def play() -> None:
+        async with seated(synapse_server, "shut-the-box", ["Ann", "Ben"], chat="players") as (players, room):
+            ann, ben = players
+            watcher = await member(synapse_server, ann, room, "Carla")
+            players.append(watcher)
+            assert watcher.view is not None and ann.view is not None and ben.view is not None
+            assert ann.view.spec.chat == "players"
+            with pytest.raises(ChatForPlayers):
+                await watcher.view.say("hello")  # refused in words, nothing sent
+            # As from Element, where nothing refuses it: the players' programs do not say it.
+            await watcher.connection.send(room, "m.room.message", {"msgtype": "m.text", "body": "buy my dice"})
+            await ben.view.say("good luck")
+            await wait_for(lambda: any(item.text == "good luck" for item in chats(ann)))
+            assert [item.text for item in chats(ann)] == ["good luck"]
 
     asyncio.run(play())
 

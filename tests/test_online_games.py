@@ -9,6 +9,7 @@ same game, the one the referee holds, played to its end through requests.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Iterator
 
@@ -20,6 +21,7 @@ from online_support import (
     play_steps,
     play_to_end,
     refused,
+    run,
     same_game_everywhere,
     seated,
     settle,
@@ -70,7 +72,7 @@ def test_whole_game_refereed_by_the_opener(synapse_server: Synapse, game: str, n
             same_game_everywhere(players)
             assert players[0].view is not None and players[0].view.game.is_over()
 
-    asyncio.run(play())
+    run(play())
 
 
 # Yatzy is the longest game (some 200 requests): played once, with the opener as referee, above.
@@ -83,7 +85,7 @@ def test_whole_game_refereed_by_a_standalone_referee(synapse_server: Synapse, re
             await play_to_end(players, seed=7)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server: Synapse) -> None:  # noqa: F811
@@ -116,7 +118,7 @@ def test_a_player_killed_mid_request_comes_back_to_the_same_game(synapse_server:
             await play_to_end(players, seed=3)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synapse_server: Synapse) -> None:  # noqa: F811
@@ -144,7 +146,7 @@ def test_a_public_table_is_found_in_the_directory_and_its_open_seat_taken(synaps
             for player in players:
                 await player.kill()
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_referees_to_allow(
@@ -173,7 +175,7 @@ def test_a_manual_dice_table_takes_the_dice_each_player_types_and_undo_is_the_re
             await play_to_end_typing(players)
             same_game_everywhere(players)
 
-    asyncio.run(play())
+    run(play())
 
 
 async def play_to_end_typing(players: list[Player]) -> None:
@@ -228,7 +230,7 @@ def test_a_manual_dice_table_with_a_computer_seat_takes_the_computers_dice_from_
             assert played_by_referee, "the computer's moves are the referee's own entries"
             assert save.loads(save.dumps(view.game)) == view.game
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: Synapse) -> None:  # noqa: F811
@@ -236,10 +238,38 @@ def test_each_program_keeps_a_local_copy_of_the_table_as_a_save(synapse_server: 
         async with seated(synapse_server, "quiclo", ["Ann", "Ben"]) as (players, _room):
             await play_to_end(players, seed=1)
             for player in players:
-                assert player.view is not None
-                assert save.read(player.view.local_copy) == player.view.game
+                view = player.view
+                assert view is not None
+                # Written just after the news of each entry is handed on (the copy never holds up the words).
+                await wait_for(lambda view=view: view.local_copy.exists() and save.read(view.local_copy) == view.game,
+                               10)
 
-    asyncio.run(play())
+    run(play())
+
+
+def test_the_hosts_table_applies_its_own_referees_entry_without_waiting_for_its_sync(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    """Issue 27's latency: the referee in the host's program hands its entry to the host's table the moment the
+    homeserver has it. With the host's sync loop stopped, only that can bring the entry; the other player's
+    program still gets it from the room."""
+    async def play() -> None:
+        async with seated(synapse_server, "yatzy", ["Ann", "Ben"]) as (players, _room):
+            host, other = players
+            assert host.view is not None and host.view.table is not None
+            syncing = host.connection._sync_task
+            assert syncing is not None
+            syncing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await syncing
+            host.connection._sync_task = None
+            before = host.view.table.seq
+            await host.view.throw()
+            await wait_for(lambda: host.view is not None and host.view.table is not None
+                           and host.view.table.seq == before + 1, 20)
+            await settle([other], before + 1)
+            assert other.view is not None and other.view.game == host.view.game
+
+    run(play())
 
 
 def test_a_front_end_that_blocks_on_input_plays_through_the_background_loop(synapse_server: Synapse) -> None:  # noqa: F811
@@ -267,3 +297,8 @@ def test_every_registered_game_is_played_at_an_online_table() -> None:
     from accessible_dice.games import GAMES as REGISTERED
 
     assert {game for game, *_ in GAMES} == set(REGISTERED)
+
+
+def test_an_online_test_that_waits_forever_fails_in_words_instead_of_hanging() -> None:
+    with pytest.raises(AssertionError, match="did not end within 0 s: a wait was not answered"):
+        run(asyncio.sleep(3600), limit=0.2)

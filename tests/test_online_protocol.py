@@ -28,6 +28,19 @@ def test_a_table_event_round_trips() -> None:
     assert protocol.parse_table(SPEC.to_json()) == SPEC
 
 
+def test_the_chat_setting_travels_in_the_table_event_and_says_whose_chat_is_said() -> None:
+    spectator = "@cid:hs"
+    said = {}
+    for chat in protocol.CHAT:
+        spec = replace(SPEC, chat=chat)
+        assert protocol.parse_table(spec.to_json()) == spec
+        said[chat] = [spec.may_chat(user) for user in ("@ann:hs", spectator)]
+    assert said == {"open": [True, True], "players": [True, False], "off": [False, False]}
+    assert "chat" not in SPEC.to_json()  # an older table's event, without the field, is open as before
+    with pytest.raises(BadEvent):
+        protocol.parse_table({**SPEC.to_json(), "chat": "strangers"})
+
+
 @pytest.mark.parametrize("content", [
     None, [], "text", {"version": 2, "id": "a", "seat": 0, "ask": {}},
     {"version": True, "id": "a", "seat": 0, "ask": {}},

@@ -2,7 +2,9 @@
 
 Anna (English) opens a public Shut the Box table with a free seat and a
 computer; Ben (German) finds it under *Join a table* in his own words and
-takes the seat; Cid (Czech) joins the room and watches, without a hint;
+takes the seat; Cid (Czech) joins the room and watches, without a hint
+and, the table's chat being the players' (the default at a public table),
+without chat;
 all three hear Anna's throw in their own language, and the computer's
 turn follows at its pace.
 """
@@ -16,6 +18,7 @@ from babel import Locale
 from synapse_server import Synapse, synapse_server  # noqa: F401 - the fixture
 from test_online_terminal import Program, kept_sign_in, threw
 
+from accessible_dice.online.refusals import ChatForPlayers
 from accessible_dice.presentation import TITLES
 
 
@@ -28,7 +31,8 @@ def test_a_public_table_found_in_another_language_with_a_computer_and_a_spectato
     cid = Program.start(tmp_path / "cid", ["online"], "cs")
     try:
         anna.expect("Online")
-        for line in ("1", "1", "open, cpu", "", "", "", ""):  # Shut the Box; options, dice, level, referee: Enter
+        # Shut the Box; options, dice, chat (players only), level, referee: Enter
+        for line in ("1", "1", "open, cpu", "", "", "", "", ""):
             anna.type(line)
         anna.expect("The table is public: anyone on the homeserver finds it in the room directory")
         anna.child.expect(r"![A-Za-z0-9_-]+:dice\.test")
@@ -53,6 +57,10 @@ def test_a_public_table_found_in_another_language_with_a_computer_and_a_spectato
         cid.expect(cid._("You are watching."))
         cid.type("hint")
         cid.expect(cid._("At an online table the hint is for your own turn only."))
+        cid.type("say ahoj")  # a public table's chat is the players' by default: said so, nothing sent
+        cid.expect(cid._(ChatForPlayers.template))
+        cid.type("table")
+        cid.expect(cid._("Only the players' chat is said here."))
         cid.settle()
 
         anna.settle()

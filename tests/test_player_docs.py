@@ -66,3 +66,21 @@ def test_each_accessibility_page_links_its_own_languages_pages(code: str) -> Non
     for link in links:
         if not link.startswith("http"):
             assert (DOCS / code / link).resolve().exists(), f"docs/{code}/accessibility.md: {link} is missing"
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_settings_page_gives_the_yes_no_settings_in_its_own_words(code: str) -> None:
+    """The program says "effekte-aus nein"; a page saying `true`/`false` there sent players to English words."""
+    from accessible_dice.presentation import options
+
+    words = language(code)
+    yes, no = f"`{options.word('yes', words)}`", f"`{options.word('no', words)}`"
+    text = page(code, "settings.md").read_text(encoding="utf-8")
+    switches = [spec.key for spec in config.SPECS if spec.kind == "yes-no"]
+    rows = {key: re.search(rf"^\| `{key}` \|.*$", text, re.MULTILINE) for key in switches}
+    wrong = {key: row.group(0) for key, row in rows.items()
+             if row is None or "`true`" in row.group(0) or "`false`" in row.group(0)
+             or not (yes in row.group(0) or no in row.group(0))}
+    assert wrong == {}
+    said = [line for line in text.split("\n\n") if "`true`" in line and "`false`" in line]
+    assert len(said) == 1 and yes in said[0] and no in said[0], "one paragraph says the file writes true and false"

@@ -61,7 +61,7 @@ from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol, readable
 from accessible_dice.online.chat import trusted_name
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
-from accessible_dice.online.refusals import NoOpenSeat, NotSeated
+from accessible_dice.online.refusals import ChatForPlayers, ChatIsOff, NoOpenSeat, NotSeated
 from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
 from accessible_dice.online.table import (
     Chat,
@@ -332,6 +332,19 @@ class Connection:
     def listen(self, room_id: str, listener: Listener) -> None:
         self._listeners.setdefault(room_id, []).append(listener)
 
+    async def deliver(self, room_id: str, event: dict[str, Any]) -> None:
+        """Give the listeners of ``room_id`` an event this account has just sent, as the sync will bring it.
+
+        The referee in a player's own program hands its entries to that program's table this way the moment
+        the homeserver has taken them, so its player hears a move one sync sooner (docs/online-protocol.md,
+        "The host's program"); the copy the sync brings later is the same entry seen twice, and passed over.
+        """
+        for listener in list(self._listeners.get(room_id, ())):
+            try:
+                await listener.on_events([event], False)
+            except Exception:  # as in the sync loop: one table's trouble must not stop the referee
+                log.exception("a table could not take its own referee's event")
+
     def unlisten(self, room_id: str, listener: Listener) -> None:
         with contextlib.suppress(KeyError, ValueError):
             self._listeners[room_id].remove(listener)
@@ -367,8 +380,12 @@ class Connection:
     async def open_table(self, game: str, options: Mapping[str, Any], seats: Sequence[Seat], *,
                          dice: str = "random", level: str | None = None, invite: Iterable[str] = (),
                          public: bool = False, referee: str | None = None, name: str | None = None,
-                         pace: int = protocol.DEFAULT_PACE, language: str | None = None) -> str:
+                         pace: int = protocol.DEFAULT_PACE, language: str | None = None,
+                         chat: str | None = None) -> str:
         """Open a table: a new room with the table event and power levels; its room id.
+
+        ``chat`` is who may chat (:data:`~accessible_dice.online.protocol.CHAT`); by default everyone at an
+        invited table and only the players at a public one, where anybody on the homeserver may watch.
 
         ``referee`` is this account unless a standalone referee's account is
         given: it is invited, adopts the table when it joins, and only then
@@ -377,7 +394,10 @@ class Connection:
         """
         referee = referee or self.user_id
         shown = _shown_options(TableSpec(game, dict(options), tuple(seats), referee, dice, level, pace))
-        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language)
+        chat = chat or ("players" if public else "open")
+        if chat not in protocol.CHAT:
+            raise ValueError(f"chat must be one of {protocol.CHAT}, not {chat!r}")
+        spec = TableSpec(game, shown, tuple(seats), referee, dice, level, pace, language, chat=chat)
         name = name or readable.room_name(spec)  # what every Matrix app lists the room as
         guests = [user for user in dict.fromkeys([*invite, *(s.user for s in seats if s.user)]) if user != self.user_id]
         # A public table is in the room directory, and readable before joining: its seats are shown there.
@@ -792,8 +812,11 @@ class TableView:
             news = Played(news.seq, news.events, news.actions, mine)
         else:
             news = TakenBack(news.seq, news.actions, mine)
-        self._keep_copy()
         await self.news.put(news)
+        # The front end takes the news first: the copy is a spare of what the room holds, and writing it (to
+        # disk, synced) must not hold up what the player hears.
+        await asyncio.sleep(0)
+        self._keep_copy()
         return True
 
     async def _refusal(self, refusal: Refusal) -> None:
@@ -850,6 +873,9 @@ class TableView:
             return
         if sender == self.table.spec.referee and protocol.NOTICE_OF in content:
             return
+        if not self.table.spec.may_chat(sender):  # the opener chose who may chat (protocol.CHAT)
+            log.info("%s: chat from %s not said: this table's chat is %s", self.room_id, sender, self.table.spec.chat)
+            return
         relation = content.get("m.relates_to")
         corrects = None
         if isinstance(relation, dict) and relation.get("rel_type") == "m.replace":
@@ -895,9 +921,9 @@ class TableView:
         referee = self.connection.hosting(self.room_id)
         if referee is not None and referee.ready:
             # The referee is this program: it answers at once, and the room hears only its entry (or refusal),
-            # which comes back as news like any answer. In a task, so the player never waits on the referee's
-            # lock (a computer's long first step). Should the entry not get out, the request goes to the room as
-            # any other after RESEND_EVERY.
+            # which this table applies as soon as the homeserver has taken it (Connection.deliver). In a task, so
+            # the player never waits on the referee's lock (a computer's long first step). Should the entry not
+            # get out, the request goes to the room as any other after RESEND_EVERY.
             answering = asyncio.create_task(referee.local(request), name=f"local request {request.id}")
             self._answering.add(answering)
             answering.add_done_callback(self._answering.discard)
@@ -947,7 +973,10 @@ class TableView:
         return await self.ask(again(self.spec.number))
 
     async def say(self, text: str) -> None:
-        """Send a chat message to the table (an ordinary Matrix text message)."""
+        """Send a chat message to the table (an ordinary Matrix text message); refused, and nothing sent, where
+        the table's chat setting would have nobody say it."""
+        if not self.spec.may_chat(self.connection.user_id):
+            raise ChatIsOff() if self.spec.chat == "off" else ChatForPlayers()
         await self.connection.send(self.room_id, "m.room.message", {"msgtype": "m.text", "body": text[:CHAT_LIMIT]})
 
     def may_remove(self) -> bool:

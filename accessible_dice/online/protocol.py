@@ -65,6 +65,9 @@ NOTICE_OF = "org.accessible_dice.entry"
 #: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
 REFEREE_ONLY = (TABLE, ACTION, REFUSED)
 DICE = ("random", "manual")
+#: Who may chat at a table, as the table event says (docs/online.md, "Who may chat"): everyone in the room,
+#: only the seated players, or nobody.
+CHAT = ("open", "players", "off")
 #: The computers' pace when a table names none (ms): about the time a sentence of news takes to be heard.
 DEFAULT_PACE = 1500
 #: The slowest pace a table may ask for (ms).
@@ -135,6 +138,8 @@ class TableSpec:
     language: str | None = None
     #: Which game at this table is played now (1 for the first; a table can play again).
     number: int = 1
+    #: Whose chat the players' programs say (:data:`CHAT`): everyone's, only the seated players', or nobody's.
+    chat: str = "open"
     #: The seat request this table event answers (not part of what the table is, so not compared).
     request: str | None = field(default=None, compare=False)
 
@@ -166,9 +171,15 @@ class TableSpec:
             data["language"] = self.language
         if self.number != 1:
             data["number"] = self.number
+        if self.chat != "open":
+            data["chat"] = self.chat
         if self.request is not None:
             data["request"] = self.request
         return data
+
+    def may_chat(self, user: str) -> bool:
+        """Whether ``user``'s chat is said at this table (the referee's notices are never chat)."""
+        return self.chat == "open" or (self.chat == "players" and bool(self.seats_of(user)))
 
 
 @dataclass(frozen=True)
@@ -315,8 +326,11 @@ def parse_table(content: Any) -> TableSpec:
     request = data.get("request")
     if request is not None and (not isinstance(request, str) or not _REQUEST_ID.fullmatch(request)):
         raise BadEvent("the request answered is not an id")
+    chat = data.get("chat", "open")
+    if chat not in CHAT:
+        raise BadEvent("the chat setting is not open, players or off")
     return TableSpec(_field(data, "game", str), _field(data, "options", dict), tuple(seats), referee, dice, level,
-                     pace, language, _number(data), request)
+                     pace, language, _number(data), chat, request)
 
 
 def _number(data: Mapping[str, Any]) -> int:

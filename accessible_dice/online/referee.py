@@ -341,12 +341,16 @@ class Referee:
         pause = 0.2
         for _attempt in range(SEND_ATTEMPTS):
             try:
-                await self.connection.send(self.room_id, kind, content, txn)
-                return
+                event_id = await self.connection.send(self.room_id, kind, content, txn)
             except OnlineError as error:
                 log.info("%s: %s not sent yet (%s)", self.room_id, kind, error)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 3.0)
+                continue
+            # The room has it now: a table in this same program applies it at once, not a sync later.
+            await self.connection.deliver(self.room_id, {"type": kind, "sender": self.connection.user_id,
+                                                         "content": content, "event_id": event_id})
+            return
         log.error("%s: %s could not be sent; the table will be read again", self.room_id, kind)
         self.stale = True
 

@@ -32,3 +32,13 @@ class TypeYourDice(IllegalMove):
 class NoOpenSeat(IllegalMove):
     # Translators: online table: a spectator asked for a seat while none is open.
     template = N_("No seat is open at this table; one opens when a player gives theirs up between games.")
+
+
+class ChatIsOff(IllegalMove):
+    # Translators: online table: say was typed at a table whose opener turned chat off.
+    template = N_("Chat is off at this table: nobody's messages are said here.")
+
+
+class ChatForPlayers(IllegalMove):
+    # Translators: online table: a spectator typed say at a public table where only the players chat.
+    template = N_("At this table only the players chat; you are watching, so nobody would hear you.")

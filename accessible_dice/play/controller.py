@@ -420,6 +420,7 @@ class Controller:
         """The words of ``session``'s game, at the verbosity now; typed, its hints say what to type."""
         presenter = presenter_for(session.game, self.language, self.verbosity, session.computers)
         presenter.keep_by = self.keep_by() if self.typed else None
+        presenter.manual_dice = session.manual
         return presenter
 
     def opening(self, session: Session, presenter: Presenter, resumed: bool = False) -> None:

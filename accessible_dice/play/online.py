@@ -400,11 +400,26 @@ class OnlineMenu(Menu):
         ]
         # Translators: the question before the online dice choices.
         manual = self.choose(self._("Dice:"), dice, default=0) == 1
-        level = self._level() if any(seat.user is None for seat in seats) else None
+        chat = self._chat_setting() if any(seat.open for seat in seats) else None
+        level = self._level() if any(seat.user is None and not seat.open for seat in seats) else None
         referee = self._referee()
         room = open_table(self.language, self.network, connection, game_id, options, seats, manual=manual,
-                          level=level, referee=referee, pace=self.screen.settings.computer_pace, say=self.say)
+                          level=level, referee=referee, pace=self.screen.settings.computer_pace, say=self.say,
+                          chat=chat)
         self._sit(room)
+
+    def _chat_setting(self) -> str:
+        """Who may chat at a public table, where anyone on the homeserver may watch: players only by default."""
+        items = [
+            # Translators: opening a public table, chat choice: only the seated players' chat is said.
+            (self._("players only: people watching are not heard"), ("players",)),
+            # Translators: opening a public table, chat choice: everyone's chat is said, people watching too.
+            (self._("everyone, people watching too"), ("everyone", "open")),
+            # Translators: opening a public table, chat choice: no chat is said at the table.
+            (self._("off: no chat at all"), ("off",)),
+        ]
+        # Translators: opening a public table: the question before the chat choices.
+        return CHAT_SETTINGS[self.choose(self._("Chat at this public table:"), items, default=0)]
 
     def _level(self) -> str:
         """How well the table's computers play (the referee plays them): the computer-level setting by default."""
@@ -619,6 +634,8 @@ TABLE_WORDS = {
 #: Typed for an open seat when opening a table.
 # Translators: typed when opening an online table, in the list of players: a seat anyone can take (public table).
 OPEN_WORD = N_("open")
+#: The chat choices when opening a public table, in the order offered (protocol.CHAT's words).
+CHAT_SETTINGS = ("players", "open", "off")
 #: How many chat messages ``chat`` says again.
 CHAT_REPEATED = 10
 #: The sound of a chat message.
@@ -627,9 +644,10 @@ CHAT_CUE = Cue("chat")
 
 def open_table(language: Language, network: Background, connection: Connection, game_id: str,
                options: dict[str, Any], seats: Sequence[Seat], *, manual: bool, level: str | None,
-               referee: str | None, pace: str, say: Callable[[Utterance], None]) -> str:
+               referee: str | None, pace: str, say: Callable[[Utterance], None], chat: str | None = None) -> str:
     """Open a table in a new room (the terminal's and the window's): what it means said first, the room said
-    after; its room id. ``pace`` is the opener's computer-pace setting."""
+    after; its room id. ``pace`` is the opener's computer-pace setting; ``chat`` who may chat (by default
+    everyone at an invited table, the players only at a public one)."""
     invited = [seat.user for seat in seats if seat.user and seat.user != connection.user_id]
     # Translators: said when a table is opened: Matrix end-to-end encryption is not used for tables.
     say(news(language._("Tables are not encrypted: the homeserver's administrators can read the moves and "
@@ -641,7 +659,7 @@ def open_table(language: Language, network: Background, connection: Connection, 
                             "can take an open seat or watch.")))
     room = network.call(connection.open_table(game_id, options, seats, dice="manual" if manual else "random",
                                               invite=invited, referee=referee, level=level, public=public,
-                                              language=language.code, pace=table_pace(pace)))
+                                              language=language.code, pace=table_pace(pace), chat=chat))
     # Translators: a table was opened; {room} is its Matrix room id, {invited} the users invited (a list).
     say(news(language.ngettext("The table is open in room {room}; {invited} is invited.",
                                "The table is open in room {room}; {invited} are invited.",
@@ -1161,6 +1179,12 @@ class TablePlay(Controller):
         if spec.manual:
             # Translators: an online table with real dice: each player types their own; nobody checks them.
             said.append(self._("Everyone throws real dice and types them: this is trusted play."))
+        if spec.chat == "players":
+            # Translators: the table command at an online table where the opener chose that only players chat.
+            said.append(self._("Only the players' chat is said here."))
+        elif spec.chat == "off":
+            # Translators: the table command at an online table where the opener turned chat off.
+            said.append(self._("Chat is off at this table."))
         mine = [presenter.name(seat) for seat in sorted(session.seats)]
         # Translators: which seat at an online table is this player's; {name} the seat's player name.
         said.append(self._("You play {name}.").format(name=self.language.join(mine)) if mine

@@ -96,6 +96,9 @@ class Presenter:
     #: How the terminal names dice after hold, release and keep (the keep-by setting), so hints can say
     #: what to type; ``None`` where moves are not typed (the window), and hints describe them instead.
     keep_by: str | None = None
+    #: Whether the players throw real dice and type them: then each throw has its own prompt ("Anna, throw
+    #: 1 die for the number of rounds …"), and the game's words need not say who throws next.
+    manual_dice: bool = False
 
     def __init__(self, game: Game, language: Language, verbosity: Verbosity = Verbosity.NORMAL,
                  computers: Iterable[int] = ()) -> None:

@@ -278,11 +278,15 @@ def typed_key(text: str, keys: Iterable[str], language: Language) -> str:
 
 def typed_value(spec: Option, text: str, language: Language) -> str:
     """A typed value in English, for ``spec.parse``: a translated value word, accents optional ("strucne"),
-    becomes its English word."""
+    becomes its English word; a yes/no setting also takes the language's on and off ("an", "aus")."""
     wanted = _fold(text)
     for english in spec.words:
         if wanted in forms(word(english, language)):
             return english
+    if spec.kind == "yes-no":  # "effekte-aus an", "ljud-av på": a switch is on or off in every language
+        for english, meant in (("on", "yes"), ("off", "no")):
+            if wanted in forms(word(english, language)):
+                return meant
     return text
 
 

@@ -9,7 +9,7 @@ kept, 2 points so far." and at the end of the turn "Anna scores 9 points;
 from __future__ import annotations
 
 from accessible_dice.errors import N_
-from accessible_dice.games.base import Move, RoundEnded
+from accessible_dice.games.base import DiceThrown, Move, RoundEnded, StarterChosen
 from accessible_dice.games.threes_away import (
     DICE,
     THREE,
@@ -21,7 +21,7 @@ from accessible_dice.games.threes_away import (
     deciding,
     turn_score,
 )
-from accessible_dice.presentation.describe import Presenter, Term, answer, combine, news
+from accessible_dice.presentation.describe import THROW_CUES, Presenter, Term, answer, combine, news
 from accessible_dice.utterance import Utterance
 
 
@@ -56,6 +56,24 @@ class ThreesAwayPresenter(Presenter):
         return combine(said)
 
     # ------------------------------------------------------------ events
+
+    def on_DiceThrown(self, event: DiceThrown) -> Utterance:
+        """A throw for the start says its sum, the number that decides (playtest P10)."""
+        if event.purpose != "start" or self.brief:
+            return super().on_DiceThrown(event)
+        # Translators: Threes Away: a throw of five dice to decide who starts, and its sum, which decides.
+        return news(self._("{name} threw {dice} for the start: {total} in all.").format(
+            name=self.name(event.player), dice=self.dice_words(event.values),
+            total=self.language.number(sum(event.values))), *THROW_CUES)
+
+    def on_StarterChosen(self, event: StarterChosen) -> Utterance:
+        """Who starts, and, while the rounds are still to be thrown, that this player throws for them
+        (real dice have their own prompt for that throw)."""
+        if self.game.rounds is not None or self.manual_dice:
+            return super().on_StarterChosen(event)
+        # Translators: Threes Away: the starter is decided and now throws one die for the number of rounds.
+        return news(self._("{name} starts, and now throws one die for the number of rounds.").format(
+            name=self.name(event.player)))
 
     def on_RoundsSet(self, event: RoundsSet) -> Utterance:
         # Translators: Threes Away: the number of rounds was thrown.

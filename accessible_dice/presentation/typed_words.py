@@ -45,11 +45,14 @@ ALSO: dict[str, dict[str, tuple[str, ...]]] = {
         "strike": ("škrtni",),
         "pass": ("pasuj",),
         # Boxes named after "zapsat" take the accusative; the other boxes do not change.
-        "Three of a kind": ("trojici",),
-        "Four of a kind": ("čtveřici",),
         "Small straight": ("malou postupku",),
         "Large straight": ("velkou postupku",),
         "Chance": ("šanci",),
+        # What Czech players call the boxes at the table ("tři stejné", "pár"), with their accusatives.
+        "One pair": ("pár",),
+        "Two pairs": ("páry",),
+        "Three of a kind": ("trojici", "tři stejné"),
+        "Four of a kind": ("čtveřici", "čtyři stejné"),
     },
     "de": {
         # The game says "Wirf 5 Würfel" and "Streiche mindestens eine Zahl"; the commands are infinitives.
@@ -59,17 +62,43 @@ ALSO: dict[str, dict[str, tuple[str, ...]]] = {
         "strike": ("streiche",),
         "pass": ("passe",),
         "shut": ("schließe", "schließen"),
+        # The Kniffel sheet's words every German player knows: the game says words.md's "Drei gleiche",
+        # and a player who types "dreierpasch" or "kniffel" means the same box.
+        "Ones": ("einsen",),
+        "Twos": ("zweien",),
+        "Threes": ("dreien",),
+        "Fours": ("vieren",),
+        "Fives": ("fünfen",),
+        "Sixes": ("sechsen",),
+        "One pair": ("paar",),
+        "Two pairs": ("zwei paar", "doppelpaar"),
+        "Three of a kind": ("dreierpasch",),
+        "Four of a kind": ("viererpasch",),
+        "Yatzy": ("kniffel",),
     },
     "nb": {
         # The Storeslem sheet says "Trill de tre terningene", as Norwegian school children do.
         "roll": ("trill", "kaste"),
+        # Norwegian sheets write "Fullt hus" and "Et par" as often as "Hus" and "Ett par".
+        "One pair": ("et par", "par"),
+        "Three of a kind": ("3 like",),
+        "Four of a kind": ("4 like",),
+        "Full house": ("fullt hus",),
     },
     "sv": {
         "roll": ("kasta",),
+        # The Swedish sheet says "Liten stege" and "Stor stege"; three of a kind is "triss" in cards.
+        "One pair": ("par",),
+        "Three of a kind": ("triss",),
+        "Small straight": ("liten stege",),
+        "Large straight": ("stor stege",),
     },
     "da": {
         # "Slå med terningerne" is as Danish as "kaste".
         "roll": ("slå",),
+        # Danish sheets say "Hus" as often as "Fuldt hus" ("Chance" without the article is the English word).
+        "One pair": ("par",),
+        "Full house": ("hus",),
     },
     "fi": {
         # "apu" was the QUICLO helper's word; it means help, and the helper costs a life.
@@ -83,15 +112,17 @@ ALSO: dict[str, dict[str, tuple[str, ...]]] = {
         "Fours": ("nelosiin",),
         "Fives": ("vitosiin",),
         "Sixes": ("kuutosiin",),
-        "One pair": ("yhteen pariin",),
+        # Finnish sheets also say "Pari", "Kolme samaa", "Neljä samaa", "Suuri suora" and "Jatsi";
+        # "kolmoset" is three of a kind in cards but the Threes box here, so it stays Threes.
+        "One pair": ("yhteen pariin", "pari", "pariin"),
         "Two pairs": ("kahteen pariin",),
-        "Three of a kind": ("kolmoislukuun",),
-        "Four of a kind": ("neloslukuun",),
+        "Three of a kind": ("kolmoislukuun", "kolme samaa"),
+        "Four of a kind": ("neloslukuun", "neljä samaa"),
         "Small straight": ("pieneen suoraan",),
-        "Large straight": ("isoon suoraan",),
+        "Large straight": ("isoon suoraan", "suuri suora", "suureen suoraan"),
         "Full house": ("täyskäteen",),
         "Chance": ("sattumaan",),
-        "Yatzy": ("yatzyyn",),
+        "Yatzy": ("yatzyyn", "jatsi"),
     },
 }
 
