@@ -62,7 +62,7 @@ ALSO: dict[str, dict[str, tuple[str, ...]]] = {
         "strike": ("streiche",),
         "pass": ("passe",),
         "shut": ("schließe", "schließen"),
-        # The Kniffel sheet's words every German player knows: the game says words.md's "Drei gleiche",
+        # The Kniffel sheet's words every German player knows: the game says docs/spec/words.md's "Drei gleiche",
         # and a player who types "dreierpasch" or "kniffel" means the same box.
         "Ones": ("einsen",),
         "Twos": ("zweien",),
