@@ -70,7 +70,11 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
     context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
     page.goto(f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
+    until(page, "document.querySelectorAll('#language option').length === 7")  # the lists, filled while loading
+    page.evaluate("for (const list of ['theme', 'language']) document.getElementById(list).options[0].dataset.kept = 1")
     loaded(page)
+    # ... and kept by the game's first draw: an option chosen anew there is, for Orca, the focus moved to the list.
+    assert page.evaluate("document.querySelectorAll('option[data-kept]').length") == 2
     assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
     lines = log_lines(page)
     assert lines[0].startswith("Loading the game")  # said while the runtime loads: no silent wait
