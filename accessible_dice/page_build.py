@@ -34,6 +34,7 @@ import zipfile
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -142,8 +143,11 @@ def _site_zip(target: Path) -> None:
             archive.write(path, name)
 
 
-def _page_words() -> dict[str, dict[str, str]]:
-    """What the page says before our Python runs (while the runtime loads), in every language."""
+def _page_words() -> dict[str, dict[str, Any]]:
+    """What the page says before our Python runs (while the runtime loads), in every language, and its own
+    labels and lists as the game's first state has them (app.js shows them while it loads)."""
+    from accessible_dice.ui.web.table import page_words
+
     words = {}
     for code in LANGUAGES:
         _ = language(code)._
@@ -155,6 +159,8 @@ def _page_words() -> dict[str, dict[str, str]]:
             "failed": _("The game could not start in this browser ({error}). A current Chrome or Edge runs it."),
             # Translators: the static web page, when a new version of the game was downloaded in the background.
             "updated": _("A new version of the game is ready; it is used from the next time you open the page."),
+            # The page's own labels and lists, as the game's first state will have them: shown while loading.
+            "page": page_words(language(code)),
         }
     return words
 

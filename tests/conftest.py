@@ -68,3 +68,13 @@ def dummy_mixer(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     assert audio.ensure_mixer()
     yield
     audio.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The static page (``build-page``) built once for the session and served on 127.0.0.1; its address
+    (tests/page_support.py; for tests/test_static_page.py and the real-Orca tests of it)."""
+    from page_support import built_site
+
+    with built_site(tmp_path_factory.mktemp("site")) as address:
+        yield address

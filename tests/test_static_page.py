@@ -1,33 +1,25 @@
 """The static page (``accessible-dice build-page``): built, served by a plain static server, played in Chromium.
 
-The site is built once for the module into a temporary folder; the Pyodide
-download is kept in the cache folder (``ACCESSIBLE_DICE_CACHE`` if set, else
-the test run's own), so a run downloads it at most once. It is served by
-Python's own ``http.server`` on 127.0.0.1, which knows nothing of the game:
-everything the page does, our Python does in the browser's Web Worker.
+The site is built once for the test session (the fixture ``site``,
+tests/page_support.py) and served by Python's own ``http.server`` on
+127.0.0.1, which knows nothing of the game: everything the page does, our
+Python does in the browser's Web Worker.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
+from page_support import LOAD, StaticFiles, loaded
 from web_support import browser, drawn, enter_on, log_lines, screen, until
 
 __all__ = ["browser"]
-
-#: How long the page may take to load the runtime and our Python (seconds, on a loaded 2-core machine).
-LOAD = 240.0
 
 
 def test_the_page_s_python_imports_no_pygame_aiohttp_nio_or_numpy() -> None:
@@ -68,39 +60,6 @@ def test_build_page_into_a_file_is_refused_in_words(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and taken.read_text() == "a file"
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """A plain static server that keeps the paths asked for, and lets the browser keep nothing itself
-    (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
-
-    served: ClassVar[list[str]] = []
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        _Quiet.served.append(self.path)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site built and served on 127.0.0.1; its address."""
-    from accessible_dice.page_build import build
-
-    folder = tmp_path_factory.mktemp("site")
-    build(folder)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-def _loaded(page: Any) -> None:
-    until(page, "Number(document.body.dataset.drawn || 0) > 0", timeout=LOAD)
-
-
 def _shut(page: Any) -> int:
     return int(page.get_by_role("button", name=re.compile(r"^Flap \d+, shut$")).count())
 
@@ -111,7 +70,11 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
     context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
     page.goto(f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
-    _loaded(page)
+    until(page, "document.querySelectorAll('#language option').length === 7")  # the lists, filled while loading
+    page.evaluate("for (const list of ['theme', 'language']) document.getElementById(list).options[0].dataset.kept = 1")
+    loaded(page)
+    # ... and kept by the game's first draw: an option chosen anew there is, for Orca, the focus moved to the list.
+    assert page.evaluate("document.querySelectorAll('option[data-kept]').length") == 2
     assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
     lines = log_lines(page)
     assert lines[0].startswith("Loading the game")  # said while the runtime loads: no silent wait
@@ -139,20 +102,20 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
 
     until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)  # every file kept by sw.js
     context.set_offline(True)
-    served = len(_Quiet.served)
+    served = len(StaticFiles.served)
     page.reload()  # offline: the site from the service worker's cache; the game from the browser's storage
-    _loaded(page)
+    loaded(page)
     assert screen(page) == "game"
     assert _shut(page) == shut
     assert "Anna" in " ".join(log_lines(page))
     # Nothing came from the server but the browser's own look for a new sw.js (which Playwright's offline
     # emulation lets through): every file of the site came from the service worker's cache.
-    assert [path for path in _Quiet.served[served:] if path != "/sw.js"] == []
+    assert [path for path in StaticFiles.served[served:] if path != "/sw.js"] == []
 
     context.set_offline(False)
     asked = context.new_page()  # an option the command line refuses: the page says why, and opens the menu
     asked.goto(f"{site}/index.html?game=chess&lang=de")  # in the language the address asks for
-    _loaded(asked)
+    loaded(asked)
     until(asked, "document.querySelectorAll('#choices button').length > 0")
     assert screen(asked) == "menu"
     assert asked.get_by_role("heading", level=1).text_content() == "Hauptmenü"

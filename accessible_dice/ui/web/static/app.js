@@ -57,16 +57,35 @@ let worker = null;
 
 async function startWorker() {
   let words = {};
+  // The colours and the language the page showed last (draw), for its lists while it loads.
+  let [theme, lang] = [null, null];
+  try {
+    [theme, lang] = JSON.parse(localStorage.getItem("accessible-dice-lists")) || [];
+  } catch (error) { /* none yet */ }
   try {
     const all = await (await fetch("static/words.json")).json();
-    const wanted = (params.get("lang") || navigator.language || "en").slice(0, 2).toLowerCase();
+    const wanted = (params.get("lang") || lang || navigator.language || "en").slice(0, 2).toLowerCase();
     words = all[wanted] || all.en;
+    lang = all[wanted] ? wanted : "en";
   } catch (error) {
     words = {};
   }
+  if (!state && words.page) {  // the page's words and lists as the game will draw them, before Orca reads it
+    const chosen = words.page.themes.some(([value]) => value === theme) ? theme : words.page.themes[0][0];
+    document.documentElement.lang = lang;
+    document.documentElement.dataset.theme = chosen;
+    labels(words.page);
+    lists(words.page.themes, chosen, [Object.keys(words.page.language_names), words.page.language_names], lang);
+  }
+  // The loading words wait, as every first announcement, START for the screen reader to read the loaded page;
+  // the game's first news then waits until they have been read (READ per character), so that the focus move
+  // to the game's first place never cuts them. A game that came before they were said has them taken back.
+  const loading = {text: words.loading, interrupt: false, cues: []};
+  let readBy = 0;
   if (!state && words.loading) {
     $("status").textContent = words.loading;
-    announce({text: words.loading, interrupt: false, cues: []});
+    announce(loading);
+    readBy = quietUntil + words.loading.length * READ;
   }
   offline(words);
   const failed = (error) => {
@@ -83,10 +102,16 @@ async function startWorker() {
   sessionStorage.setItem("accessible-dice-started", location.search);
   // The options go as the worker's name: a worker served by the service worker has the cached file's address.
   worker = new Worker("static/worker.js", {type: "module", name: query});
+  const held = [];  // the worker's messages, in the order it sent them, while the loading words are read
+  const take = (message) => (message.t === "failed" ? failed(message.error) : receive(message));
   worker.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.t === "failed") failed(message.error);
-    else receive(message);
+    const unsaid = waiting.indexOf(loading);
+    if (unsaid >= 0) {
+      waiting.splice(unsaid, 1);
+      readBy = 0;
+    }
+    held.push(JSON.parse(event.data));
+    if (held.length === 1) setTimeout(() => held.splice(0).forEach(take), Math.max(0, readBy - Date.now()));
   });
   worker.addEventListener("error", (event) => failed(event.message || "worker"));
 }
@@ -409,15 +434,11 @@ function draw(next) {
   document.documentElement.dataset.theme = next.settings.theme;
   document.title = next.title;
   $("title").textContent = next.title;
-  for (const node of document.querySelectorAll("[data-word]")) node.textContent = next.words[node.dataset.word];
+  labels(next.words);
   $("dice").setAttribute("aria-label", next.words.dice);
   $("command-label").textContent = next.screen === "menu" ? next.words.answer : next.words.command;
-  $("theme").value = next.settings.theme;
-  redraw($("theme"), next.themes, (themes) => themes.map(([value, title]) => element("option", {value, text: title})));
-  $("theme").value = next.settings.theme;
-  redraw($("language"), [next.languages, next.words.language_names],
-         ([codes, names]) => codes.map((code) => element("option", {value: code, text: names[code]})));
-  $("language").value = next.lang;
+  lists(next.themes, next.settings.theme, [next.languages, next.words.language_names], next.lang);
+  localStorage.setItem("accessible-dice-lists", JSON.stringify([next.settings.theme, next.lang]));
   $("join").hidden = !next.join;
   $("join").textContent = next.join || "";
   const menu = next.screen === "menu";
@@ -443,6 +464,25 @@ function draw(next) {
   // For tests and for anyone reading the page's state: how many times it was drawn, and what it shows.
   document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
   document.body.dataset.screen = next.over ? "over" : next.screen;
+}
+
+// The page's own words, changed only where they differ (each change is events for the screen reader to sort).
+function labels(words) {
+  for (const node of document.querySelectorAll("[data-word]")) {
+    if (node.textContent !== words[node.dataset.word]) node.textContent = words[node.dataset.word];
+  }
+}
+
+// The lists of colours and languages, filled (and an option chosen) only when they change: Orca takes an option
+// chosen in a list for the focus, saying "Colours combo box … Language combo box …" as if the player had gone
+// there (docs/web-orca.md). The static page fills them while it loads, before Orca rests on the page.
+function lists(themes, theme, languages, lang) {
+  $("theme").value = theme;
+  redraw($("theme"), themes, (pairs) => pairs.map(([value, title]) => element("option", {value, text: title})));
+  if ($("theme").value !== theme) $("theme").value = theme;
+  redraw($("language"), languages,
+         ([codes, names]) => codes.map((code) => element("option", {value: code, text: names[code]})));
+  if ($("language").value !== lang) $("language").value = lang;
 }
 
 function seats(next) {

@@ -1,0 +1,60 @@
+"""The static page (``accessible-dice build-page``) for tests: the site built once, served by a plain static server.
+
+The site is built into a temporary folder; the Pyodide download is kept in
+the cache folder (``ACCESSIBLE_DICE_CACHE`` if set, else the test run's
+own), so a run downloads it at most once. It is served by Python's own
+``http.server`` on 127.0.0.1, which knows nothing of the game: everything
+the page does, our Python does in the browser's Web Worker. The session's
+one site is the fixture ``site`` (tests/conftest.py), for
+tests/test_static_page.py and the real-Orca tests alike.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, ClassVar
+
+#: How long the page may take to load the runtime and our Python (seconds, on a loaded 2-core machine).
+LOAD = 240.0
+
+
+class StaticFiles(http.server.SimpleHTTPRequestHandler):
+    """A plain static server that keeps the paths asked for, and lets the browser keep nothing itself
+    (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
+
+    served: ClassVar[list[str]] = []
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        StaticFiles.served.append(self.path)
+
+
+@contextmanager
+def built_site(folder: Path) -> Iterator[str]:
+    """The site built into ``folder`` and served on 127.0.0.1 while the block runs; its address."""
+    from accessible_dice.page_build import build
+
+    build(folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticFiles, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def loaded(page: Any) -> None:
+    """Wait until the static page has loaded its runtime and our Python, and drawn the game once."""
+    from web_support import until
+
+    until(page, "Number(document.body.dataset.drawn || 0) > 0", timeout=LOAD)
