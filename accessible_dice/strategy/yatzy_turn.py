@@ -128,6 +128,10 @@ class TurnTable:
             turn = self._turns[key] = _turn_keeps(self._final_values(*key))
         return turn[THROWS - throws_left]
 
+    def clear_turns(self) -> None:
+        """Forget the turns solved so far (re-solved on demand, in a few milliseconds)."""
+        self._turns.clear()
+
     def _final_values(self, card: int, upper: int) -> list[float]:
         """(462): in the throws' places, each final throw's worth in the best allowed box; the rest 0."""
         uppers, lowers = self._worths(card, upper)
