@@ -197,7 +197,7 @@ def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_u
     assert not [url for url in requests if "/strategy/" in url]  # nothing fetched before a hint is needed
     hint = _yatzy_hint(page)
     # For example "Hint: k 2 3 (the 5 and the 5), 247.6 expected final total." (a keep, or a box to score).
-    assert re.fullmatch(r"Hint: (k [1-5 ]+ \(.+\)|.+), \d+\.\d expected final total\.", hint), hint
+    assert re.search(r"Hint: (k [1-5 ]+ \(.+\)|.+), \d+\.\d expected final total\.$", hint), hint
     # Only the free order's (seen twice where the service worker passes the worker's request on).
     assert {url for url in requests if "/strategy/" in url} == {f"{site}/strategy/yatzy-free.table.gz"}
     context.close()
