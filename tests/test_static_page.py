@@ -187,7 +187,8 @@ def _hint(page: Any) -> str:
 
 def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_use(browser: Any, site: str) -> None:
     """No numpy in the page: the hint is the strategy's (a choice and its expected final total),
-    from the table of the order in play, fetched when the hint is first asked, and only that one."""
+    from the table of the order in play, fetched when the hint is first asked, and only that one; the
+    service worker keeps it, so the hint works offline after a reload."""
     context = browser.new_context()
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
@@ -200,6 +201,15 @@ def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_u
     assert re.search(r"Hint: (k [1-5 ]+ \(.+\)|.+), \d+\.\d expected final total\.$", hint), hint
     # Only the free order's (seen twice where the service worker passes the worker's request on).
     assert {url for url in requests if "/strategy/" in url} == {f"{site}/strategy/yatzy-free.table.gz"}
+
+    until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)
+    kept = ("caches.keys().then(async (names) => { for (const name of names) { if (await (await caches.open(name))"
+            ".match('strategy/yatzy-free.table.gz')) return true; } return false; })")
+    assert page.evaluate(kept)  # the service worker kept the table it passed on
+    context.set_offline(True)
+    page.reload()  # offline, the same turn: the hint again, from the kept table
+    _loaded(page)
+    assert re.search(r"Hint: .+, \d+\.\d expected final total\.$", _hint(page))
     context.close()
 
 

@@ -12,9 +12,11 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from timing_support import budget
 
 from accessible_dice.dice import RandomDice
 from accessible_dice.games.base import Roll
@@ -58,6 +60,22 @@ def test_the_pure_python_turn_advises_as_the_numpy_solver(order):
         assert yatzy_turn.best_move(game, considering).considered == yatzy.best_move(game, considering).considered
         compared += 1
     assert compared == STATES
+
+
+def test_a_hint_without_numpy_comes_back_within_the_page_s_50_ms(tmp_path):
+    """The issue's budget, scaled to this machine's speed (Pyodide in Chromium is about twice as slow again:
+    docs/performance.md); each turn solved afresh, the slowest of a game's decisions."""
+    slowest = 0.0
+    states = _states("free", seed=7)
+    for _ in range(30):
+        game = next(states)
+        turns = yatzy_turn.table("free")
+        assert turns is not None
+        turns.clear_turns()
+        start = time.perf_counter()
+        yatzy_turn.best_move(game)
+        slowest = max(slowest, time.perf_counter() - start)
+    assert slowest < budget(0.05), slowest
 
 
 def _run(code: str, cache: Path) -> str:
