@@ -101,17 +101,23 @@ def _loaded(page: Any) -> None:
     until(page, "Number(document.body.dataset.drawn || 0) > 0", timeout=LOAD)
 
 
+def _opened(browser: Any, address: str) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context (nothing kept) with a page at ``address``, loaded; every request it makes."""
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(address)
+    _loaded(page)
+    return context, page, requests
+
+
 def _shut(page: Any) -> int:
     return int(page.get_by_role("button", name=re.compile(r"^Flap \d+, shut$")).count())
 
 
 def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(browser: Any, site: str) -> None:
-    context = browser.new_context()
-    requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.goto(f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
-    _loaded(page)
+    context, page, requests = _opened(browser, f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
     assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
     lines = log_lines(page)
     assert lines[0].startswith("Loading the game")  # said while the runtime loads: no silent wait
@@ -189,12 +195,7 @@ def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_u
     """No numpy in the page: the hint is the strategy's (a choice and its expected final total),
     from the table of the order in play, fetched when the hint is first asked, and only that one; the
     service worker keeps it, so the hint works offline after a reload."""
-    context = browser.new_context()
-    requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
-    page.goto(f"{site}/index.html?game=yatzy&players=Anna&seed=3&lang=en")
-    _loaded(page)
+    context, page, requests = _opened(browser, f"{site}/index.html?game=yatzy&players=Anna&seed=3&lang=en")
     assert not [url for url in requests if "/strategy/" in url]  # nothing fetched before a hint is needed
     hint = _yatzy_hint(page)
     # For example "Hint: k 2 3 (the 5 and the 5), 247.6 expected final total." (a keep, or a box to score).

@@ -40,7 +40,8 @@ the play order, the array's shape and type and the SHA-256 of what follows)
 and then the array ``E`` itself, raw little-endian float32, row by row
 (card, then upper total): numpy maps it (``np.memmap`` at the header line's
 length) and plain Python reads it with ``array("f").frombytes`` (see
-docs/strategy.md, "The table files"). It is built in float64 and kept in
+docs/strategy.md, "The table files"): :mod:`.yatzy_turn` re-solves a turn
+from it so, where numpy cannot be had (the static page). It is built in float64 and kept in
 float32 (8 MiB; every figure agrees to four decimals). A file of another
 size is not read at all; a missing, damaged or outdated one is not used.
 

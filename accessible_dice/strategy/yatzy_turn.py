@@ -199,8 +199,11 @@ def load_table(order: str) -> TurnTable | None:
     name = f"yatzy-{order}.table"
     shipped = TABLES / name
     if fetch is not None and not shipped.is_file():
-        shipped.parent.mkdir(parents=True, exist_ok=True)
-        reason = fetch(name, shipped)
+        try:
+            shipped.parent.mkdir(parents=True, exist_ok=True)
+            reason = fetch(name, shipped)
+        except OSError as error:
+            reason = str(error)
         if reason:
             log.warning("the Yatzy table %s could not be fetched: %s", name, reason)
     return _open(shipped, order) or _open(table_path(order), order)
@@ -211,7 +214,8 @@ _tables_lock = threading.Lock()
 
 
 def table(order: str) -> TurnTable | None:
-    """:func:`load_table`, once per process; when it gives none, :data:`unavailable` is told, once."""
+    """:func:`load_table`, once per process; when it gives none, :data:`unavailable` is told, once (and the
+    game is played with plain moves until the program starts again: in the page, until it is reloaded)."""
     with _tables_lock:
         if order not in _tables:
             _tables[order] = load_table(order)
