@@ -12,6 +12,11 @@ the page's next message with Pyodide's ``run_sync`` (WebAssembly's
 JavaScript Promise Integration), so :class:`~.ui.web.table.Table` runs
 unchanged.
 
+Yatzy's hints and computer players are :mod:`.strategy.yatzy_turn`'s (no
+numpy): the table of the order in play is fetched from the site the first
+time they need it (:func:`_javascript_fetch`), and if it cannot be had the
+page says so once, in words, and they make plain moves.
+
 What imports pygame, aiohttp, matrix-nio or numpy stays out:
 ``tests/test_static_page.py`` imports this module and checks
 ``sys.modules``. The window's boards are the page's boards too
@@ -65,6 +70,7 @@ _window_parts_only()
 
 from accessible_dice.cli import UsageError, parse_args  # noqa: E402  (after the window package is known)
 from accessible_dice.presentation.describe import news  # noqa: E402
+from accessible_dice.strategy import yatzy_turn  # noqa: E402
 from accessible_dice.ui.launch_request import Launch  # noqa: E402
 from accessible_dice.ui.web import table_for  # noqa: E402
 from accessible_dice.ui.web.messages import Message  # noqa: E402
@@ -127,6 +133,15 @@ def table(query: str, wait: Callable[[float | None], str | None], send: Callable
         # example "--game: invalid choice: 'chess'".
         made.host.say(news(lang._("The page's address asks for what cannot be played: {reason}. "
                                   "The main menu opens instead.").format(reason=refused)))
+
+    def unavailable(order: str) -> None:
+        lang = made.host.language
+        # Translators: the static web page, when Yatzy's strategy table (the file its hints are worked out
+        # from) could not be fetched from the site or is damaged; said once, the game goes on.
+        made.host.say(news(lang._("Yatzy's hints cannot be worked out in this page: their table could not be "
+                                  "fetched or is damaged. Hints and computer players make a plain move instead.")))
+
+    yatzy_turn.unavailable = unavailable
     opened(made, made.host, lambda message: send(json.dumps(message, ensure_ascii=False)))
     return made
 
@@ -148,12 +163,24 @@ def _javascript_wait() -> Callable[[float | None], str | None]:
     return wait
 
 
+def _javascript_fetch() -> Callable[[str, Path], str]:
+    """In the worker: a Yatzy table fetched from the site's ``strategy/`` into Python's files (``""``, or why not)."""
+    import js
+    from pyodide.ffi import run_sync
+
+    def fetch(name: str, path: Path) -> str:
+        return str(run_sync(js.fetchTable(name, str(path))))
+
+    return fetch
+
+
 def main(query: str) -> None:
     """``static/worker.js`` calls this with the page's ``location.search``. What goes wrong before the
     table runs (the table says its own) is told to the page by its name, never as a traceback."""
     import js
 
     try:
+        yatzy_turn.fetch = _javascript_fetch()
         run(query, _javascript_wait(), js.sendToPage)
     except Exception as error:
         log.exception("the static page's table could not start")

@@ -13,7 +13,12 @@ runs our own Python in the browser (:mod:`accessible_dice.page`). DIR gets:
 - ``python/site.zip`` — our package, the catalogs and the rules pages, with
   the pure-Python libraries it needs (babel with the locale data of our
   languages only, platformdirs), taken from this Python's own installation;
-- ``sounds/`` — the sound cues, played by the page's Web Audio as with ``--ui web``.
+- ``sounds/`` — the sound cues, played by the page's Web Audio as with ``--ui web``;
+- ``strategy/`` — Yatzy's strategy tables, one per play order, gzipped (3.2 MB for free order, a few
+  KB for the others: mostly unreachable states). They are not in ``site.zip`` and not kept by the
+  service worker at the first visit: the worker fetches the one of the order in play the first time
+  Yatzy's hints or computer players need it (:mod:`.strategy.yatzy_turn`), and the service worker
+  keeps it then, for offline play.
 
 What goes wrong (DIR not writable, the registry not reachable, a download
 that is not the pinned one) is :class:`BuildError`, one sentence, exit 2.
@@ -21,6 +26,7 @@ that is not the pinned one) is :class:`BuildError`, one sentence, exit 2.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -40,6 +46,7 @@ import platformdirs
 
 from accessible_dice.presentation.i18n import LANGUAGES, language
 from accessible_dice.resources import data_folder
+from accessible_dice.strategy.yatzy_keeps import TABLES
 
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
@@ -49,9 +56,11 @@ PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cef
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The page's own files, from ``ui/web/static`` (index.html is rewritten for the site).
 PAGE_FILES = ("app.js", "style.css", "worker.js", "icon.svg")
-#: Our package's folders the page never uses: the Yatzy strategy tables (25 MB; fetched separately once
-#: the page reads them) and the data packages of an installed wheel (added below under the checkout's names).
+#: Our package's folders the page never uses: the Yatzy strategy tables (25 MB; in ``strategy/``, fetched
+#: when first needed) and the data packages of an installed wheel (added below under the checkout's names).
 LEFT_OUT = ("strategy/tables", "_sounds", "_locales", "_rules", "__pycache__")
+#: The site's folder of Yatzy's tables: fetched when first needed, and only then kept for offline play.
+LATER = "strategy"
 #: Environment variable: the folder the Pyodide download is kept in (the user cache folder otherwise).
 CACHE_VARIABLE = "ACCESSIBLE_DICE_CACHE"
 
@@ -143,6 +152,12 @@ def _site_zip(target: Path) -> None:
             archive.write(path, name)
 
 
+def _tables(target: Path) -> None:
+    """Yatzy's shipped tables, gzipped (``mtime`` 0: the same bytes on every build), for the worker to fetch."""
+    for path in sorted(TABLES.glob("yatzy-*.table")):
+        (target / f"{path.name}.gz").write_bytes(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
 def _page_words() -> dict[str, dict[str, Any]]:
     """What the page says before our Python runs (while the runtime loads), in every language, and its own
     labels and lists as the game's first state has them (app.js shows them while it loads)."""
@@ -191,12 +206,14 @@ MANIFEST = {
 
 
 def _offline(target: Path) -> None:
-    """The service worker (``sw.js``, at the top so it serves the whole site): every file written so far,
-    and a version that is the checksum of them all (a new build is a new version)."""
+    """The service worker (``sw.js``, at the top so it serves the whole site): every file written so far but
+    those of :data:`LATER` (kept when first fetched), and a version that is the checksum of them all (a new
+    build is a new version)."""
     files = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (target / name).read_bytes())
+    files = [name for name in files if not name.startswith(f"{LATER}/")]
     script = resources.files("accessible_dice.ui.web").joinpath("static", "sw.js").read_text("utf-8")
     script = script.replace("{version}", digest.hexdigest()[:16]).replace("{files}", json.dumps(["./", *files]))
     (target / "sw.js").write_text(script, "utf-8")
@@ -207,7 +224,7 @@ def build(target: Path) -> dict[str, int]:
     if target.exists() and not target.is_dir():
         raise BuildError(f"{target} is a file, not a folder; give a folder for the site.")
     try:
-        for folder in ("static", "pyodide", "python", "sounds"):
+        for folder in ("static", "pyodide", "python", "sounds", LATER):
             (target / folder).mkdir(parents=True, exist_ok=True)
         _runtime(target / "pyodide")
         (target / "index.html").write_text(_index(), "utf-8")
@@ -218,12 +235,13 @@ def build(target: Path) -> dict[str, int]:
         _site_zip(target / "python" / "site.zip")
         for path in sorted(data_folder("_sounds", "sounds").glob("*.wav")):
             shutil.copyfile(path, target / "sounds" / path.name)
+        _tables(target / LATER)
         (target / "manifest.webmanifest").write_text(json.dumps(MANIFEST, ensure_ascii=False, indent=1), "utf-8")
         _offline(target)
     except OSError as error:
         raise BuildError(f"The site could not be written into {target} ({error.strerror or error}).") from None
     sizes = {part: sum(p.stat().st_size for p in (target / part).rglob("*") if p.is_file())
-             for part in ("pyodide", "python", "sounds", "static")}
+             for part in ("pyodide", "python", "sounds", "static", LATER)}
     return sizes | {"index.html": (target / "index.html").stat().st_size}
 
 

@@ -289,8 +289,8 @@ class Session:
         half built is not kept; the next start builds it again).
         """
         prepare = PREPARE.get(self.game.id)
-        if prepare is None or self._preparing is not None or not strategy.has_strategy(self.game):
-            return
+        if prepare is None or self._preparing is not None or not strategy.has_own_strategy(self.game):
+            return  # without numpy (the static page, no threads) Yatzy's table is read on first use
         told = threading.Event()
         finished = threading.Event()
         lock = threading.Lock()

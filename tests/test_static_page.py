@@ -60,6 +60,17 @@ def test_build_page_into_a_file_is_refused_in_words(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and taken.read_text() == "a file"
 
 
+def _opened(browser: Any, address: str) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context (nothing kept) with a page at ``address``, loaded; every request it makes."""
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    page = context.new_page()
+    page.goto(address)
+    loaded(page)
+    return context, page, requests
+
+
 def _shut(page: Any) -> int:
     return int(page.get_by_role("button", name=re.compile(r"^Flap \d+, shut$")).count())
 
@@ -128,3 +139,58 @@ def test_shut_the_box_plays_in_the_static_page_and_a_reload_keeps_the_game(brows
     assert any(url.endswith("/python/site.zip") for url in requests)
     context.close()
 
+
+
+def _yatzy_hint(page: Any) -> str:
+    """A Yatzy turn's first throw from the Command field, then ``hint``: the answer."""
+    loaded(page)
+    before = drawn(page)
+    page.locator("#command").fill("roll")
+    page.locator("#command").press("Enter")
+    until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
+    return _hint(page)
+
+
+def _hint(page: Any) -> str:
+    page.evaluate("document.getElementById('answer').textContent = ''")
+    page.locator("#command").fill("hint")
+    page.locator("#command").press("Enter")
+    until(page, "document.getElementById('answer').textContent.includes('Hint: ')", timeout=LOAD)
+    return str(page.locator("#answer").text_content())
+
+
+def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_use(browser: Any, site: str) -> None:
+    """No numpy in the page: the hint is the strategy's (a choice and its expected final total),
+    from the table of the order in play, fetched when the hint is first asked, and only that one; the
+    service worker keeps it, so the hint works offline after a reload."""
+    context, page, requests = _opened(browser, f"{site}/index.html?game=yatzy&players=Anna&seed=3&lang=en")
+    assert not [url for url in requests if "/strategy/" in url]  # nothing fetched before a hint is needed
+    hint = _yatzy_hint(page)
+    # For example "Hint: k 2 3 (the 5 and the 5), 247.6 expected final total." (a keep, or a box to score).
+    assert re.search(r"Hint: (k [1-5 ]+ \(.+\)|.+), \d+\.\d expected final total\.$", hint), hint
+    # Only the free order's (seen twice where the service worker passes the worker's request on).
+    assert {url for url in requests if "/strategy/" in url} == {f"{site}/strategy/yatzy-free.table.gz"}
+
+    until(page, "navigator.serviceWorker.controller !== null", timeout=LOAD)
+    kept = ("caches.keys().then(async (names) => { for (const name of names) { if (await (await caches.open(name))"
+            ".match('strategy/yatzy-free.table.gz')) return true; } return false; })")
+    assert page.evaluate(kept)  # the service worker kept the table it passed on
+    context.set_offline(True)
+    page.reload()  # offline, the same turn: the hint again, from the kept table
+    loaded(page)
+    assert re.search(r"Hint: .+, \d+\.\d expected final total\.$", _hint(page))
+    context.close()
+
+
+def test_a_yatzy_table_the_page_cannot_fetch_is_said_in_words_and_the_hint_is_a_plain_move(
+        browser: Any, site: str) -> None:
+    context = browser.new_context(service_workers="block")  # every request to the network, where it fails
+    context.route("**/strategy/*", lambda route: route.fulfill(status=404))
+    page = context.new_page()
+    page.goto(f"{site}/index.html?game=yatzy&players=Anna&seed=3&lang=en")
+    notice, hint = _yatzy_hint(page).split("Hint: ")
+    assert notice.endswith("Yatzy's hints cannot be worked out in this page: their table could not be fetched or "
+                           "is damaged. Hints and computer players make a plain move instead. "), notice
+    assert "expected" not in hint and hint.endswith("."), hint  # the plain move: no value
+    assert "Yatzy's hints" not in _hint(page)  # said once: the next hint is the plain move alone
+    context.close()

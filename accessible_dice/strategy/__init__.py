@@ -9,33 +9,58 @@ Methods and figures: docs/strategy.md.
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.strategy.common import Advice, Choice
 
-__all__ = ["Advice", "Choice", "best_move", "computer_move", "has_strategy"]
+__all__ = ["Advice", "Choice", "best_move", "computer_move", "has_own_strategy", "has_strategy"]
+
+
+#: Strategies that run without numpy, by game: where numpy cannot be imported (the static page,
+#: :mod:`accessible_dice.page`), these play instead of the game's own. Each has ``available(game)``:
+#: whether what it reads (Yatzy's shipped table) can be had, looked at on the first call.
+WITHOUT_NUMPY = {"yatzy": "accessible_dice.strategy.yatzy_turn"}
+
+
+def _without_numpy(game_id: str) -> ModuleType | None:
+    """The game's strategy, or its numpy-free one where numpy cannot be imported (``None`` if it has neither)."""
+    try:
+        return part_module(game_id, "strategy")
+    except ModuleNotFoundError as missing:
+        if missing.name != "numpy":
+            raise
+    name = WITHOUT_NUMPY.get(game_id)
+    return None if name is None else importlib.import_module(name)
 
 
 def has_strategy(game: Game) -> bool:
     """Whether the game has hints and computer players (its :class:`~accessible_dice.games.Parts` name a strategy).
 
-    Where numpy cannot be had (the static page, :mod:`accessible_dice.page`), Yatzy's and Storeslem's
-    strategies cannot run: their hints and computer players then make the game's plain move, as a game
-    without a strategy does, rather than stop the game.
+    Where numpy cannot be had (the static page), Yatzy plays with :mod:`.yatzy_turn` (the shipped table read
+    without numpy), as long as its table can be had (fetched on this first question); Storeslem's strategy
+    cannot run there. A game without one makes the game's plain move for hints and computer players,
+    rather than stop the game.
     """
-    try:
-        return part_module(game.id, "strategy") is not None
-    except ModuleNotFoundError as missing:
-        if missing.name == "numpy":
-            return False
-        raise
+    module = _without_numpy(game.id)
+    if module is None:
+        return False
+    available = getattr(module, "available", None)
+    return available is None or bool(available(game))
+
+
+def has_own_strategy(game: Game) -> bool:
+    """Whether the game's own strategy plays (made ready in advance on a thread where it has to be: see
+    :meth:`accessible_dice.session.Session.prepare_strategy`), not a numpy-free one read on first use."""
+    module = _without_numpy(game.id)
+    return module is not None and module.__name__ not in WITHOUT_NUMPY.values()
 
 
 def _module(game: Game) -> ModuleType:
     """The game's strategy module, imported on first use (Yatzy and Storeslem need numpy)."""
-    module = part_module(game.id, "strategy")
+    module = _without_numpy(game.id)
     if module is None:
         raise KeyError(game.id)
     return module

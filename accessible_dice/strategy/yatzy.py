@@ -40,7 +40,8 @@ the play order, the array's shape and type and the SHA-256 of what follows)
 and then the array ``E`` itself, raw little-endian float32, row by row
 (card, then upper total): numpy maps it (``np.memmap`` at the header line's
 length) and plain Python reads it with ``array("f").frombytes`` (see
-docs/strategy.md, "The table files"). It is built in float64 and kept in
+docs/strategy.md, "The table files"): :mod:`.yatzy_turn` re-solves a turn
+from it so, where numpy cannot be had (the static page). It is built in float64 and kept in
 float32 (8 MiB; every figure agrees to four decimals). A file of another
 size is not read at all; a missing, damaged or outdated one is not used.
 
@@ -69,11 +70,8 @@ import os
 import subprocess
 import sys
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from importlib import resources
-from itertools import combinations_with_replacement, product
 from math import factorial, prod
 from pathlib import Path
 
@@ -84,38 +82,44 @@ from accessible_dice.games.yatzy import (
     BONUS_THRESHOLD,
     DICE,
     FACES,
-    ORDERS,
     THROWS,
     Box,
-    Hold,
-    Release,
-    Score,
     Section,
-    ThrowAgain,
     Yatzy,
-    score,
 )
-from accessible_dice.storage import data_dir
 from accessible_dice.strategy.arrays import np
-from accessible_dice.strategy.common import Advice, Choice, ranked
+from accessible_dice.strategy.common import Advice
+from accessible_dice.strategy.yatzy_keeps import (
+    ADD,
+    BOX_POINTS,
+    BOXES,
+    CACHE_ENV,  # noqa: F401  (read here by the tests and tools)
+    DISTINCT,
+    FACE_COUNT,
+    FULL_CARD,
+    KEEP_INDEX,
+    KEEPS,
+    LESS,
+    LEVELS,
+    SHAPE,
+    TABLE_BYTES,
+    TABLE_DTYPE,
+    TABLE_VERSION,  # noqa: F401
+    TABLES,
+    THROWN,
+    UPPER_BOXES,
+    UPPER_STATES,
+    advise,
+    allowed,
+    cache_dir,
+    header,
+    table_path,
+)
 
-#: Bump when the scoring, the rules, the solver or the file format change: older tables are rebuilt.
-TABLE_VERSION = 3
-CACHE_ENV = "ACCESSIBLE_DICE_STRATEGY_CACHE"
-FORMAT = "accessible-dice yatzy table"
-#: The folder of the tables that come with the program, beside this module (``None``: none are used).
-SHIPPED: Path | None = Path(str(resources.files(__package__ or "accessible_dice.strategy") / "tables"))
-
-BOXES = tuple(Box)
-FULL_CARD = (1 << len(BOXES)) - 1
-UPPER_BOXES = sum(1 << i for i, box in enumerate(BOXES) if box.section is Section.UPPER)
-#: Upper totals 0..63; 63 stands for "63 or more".
-UPPER_STATES = BONUS_THRESHOLD + 1
-SHAPE = (FULL_CARD + 1, UPPER_STATES)
+#: The folder of the tables that come with the program (``None``: none are used).
+SHIPPED: Path | None = TABLES
 #: How the table is kept on disk and read: little-endian float32.
-DTYPE = np.dtype("<f4")
-#: The bytes of the table after its header line: a file of any other size is not read.
-TABLE_BYTES = SHAPE[0] * SHAPE[1] * DTYPE.itemsize
+DTYPE = np.dtype(TABLE_DTYPE)
 #: Solved turns a table keeps for hints (11 KiB each) before it starts afresh.
 TURNS_KEPT = 1024
 #: States solved together, as columns: large enough to hide numpy's per-call
@@ -124,31 +128,14 @@ CHUNK = 256
 
 # ------------------------------------------------------------ dice combinatorics
 
-#: Every keep (sorted multiset of 0..5 dice), by size; the last 252 are the throws. Within a size, the
-#: keeps with more distinct faces come first, so the keeps with more than ``i`` distinct sub-keeps of
-#: one die less are a prefix of their size (:data:`_DISTINCT`): :func:`_best_keeps` takes slices, not copies.
-KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(DICE + 1)
-    for keep in sorted(combinations_with_replacement(range(1, FACES + 1), size), key=lambda k: (-len(set(k)), k)))
-KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
-#: ``LEVELS[n]`` is the slice of the keeps of ``n`` dice.
-_starts = [sum(1 for k in KEEPS if len(k) < n) for n in range(DICE + 2)]
-LEVELS = tuple(slice(_starts[n], _starts[n + 1]) for n in range(DICE + 1))
-THROWN = LEVELS[DICE]
 #: ``_ADD[k, f]``: keep ``k`` (fewer than five dice) with one more die showing ``f + 1``.
-_ADD = np.array([[KEEP_INDEX[tuple(sorted((*k, f)))] for f in range(1, FACES + 1)]
-                 for k in KEEPS[:THROWN.start]], dtype=np.intp)
+_ADD = np.array(ADD, dtype=np.intp)
 #: ``_LESS[k]``: keep ``k`` (one die or more) less each of its distinct faces in turn, padded to five columns.
-_LESS = np.array([([KEEP_INDEX[k[:k.index(f)] + k[k.index(f) + 1:]] for f in sorted(set(k))] * DICE)[:DICE]
-                  for k in KEEPS[1:]], dtype=np.intp)
-#: ``_DISTINCT[n][i]``: how many keeps of ``n`` dice have more than ``i`` distinct faces (a prefix of the size).
-_DISTINCT = tuple(tuple(sum(1 for k in KEEPS[LEVELS[n]] if len(set(k)) > i) for i in range(DICE))
-                  for n in range(DICE + 1))
+_LESS = np.array([(less * DICE)[:DICE] for less in LESS], dtype=np.intp)
 #: ``POINTS[b, r]``: what throw ``r`` scores in box ``b``, by the game's own :func:`score`.
-POINTS = np.array([[score(box, roll) for roll in KEEPS[THROWN]] for box in BOXES], dtype=np.float64)
+POINTS = np.array(BOX_POINTS, dtype=np.float64)
 #: ``_COUNT[f, r]``: how many dice of throw ``r`` show ``f + 1``.
-_COUNT = np.array([[roll.count(face) for roll in KEEPS[THROWN]] for face in range(1, FACES + 1)],
-                  dtype=np.intp)
+_COUNT = np.array(FACE_COUNT, dtype=np.intp)
 #: ``_SCORING[b]``: the throws that score more than 0 in box ``b`` (any other throw scores it 0).
 _SCORING = tuple(np.flatnonzero(points) for points in POINTS)
 #: ``_CHANCE[r]``: the chance of throw ``r`` with five dice (multinomial: 5! / (n1! ... n6!) / 6^5).
@@ -169,23 +156,6 @@ _UPPER_TOTALS = [_upper_totals(filled) for filled in range(UPPER_BOXES + 1)]
 
 
 # ------------------------------------------------------------------ play orders
-
-
-def allowed(order: str, cards: np.ndarray, box: int | np.ndarray) -> np.ndarray:
-    """For each card (a bit set of filled boxes), whether the play order lets ``box`` be filled next.
-
-    The same rule as :meth:`Yatzy.allowed_boxes`, for thousands of cards at once (and, with a
-    column of boxes against a row of cards, for several boxes at once).
-    """
-    empty = (cards >> box & 1) == 0
-    if order == "free":
-        return empty
-    if order == "upper-first":
-        return empty & ((UPPER_BOXES >> box & 1 == 1) | (cards & UPPER_BOXES == UPPER_BOXES))
-    if order == "in-order":
-        # The first empty box: every box before it filled, it empty.
-        return cards & ((2 << box) - 1) == (1 << box) - 1
-    raise ValueError(f"order must be one of {ORDERS}, not {order!r}")
 
 
 def _cards_by_filled(order: str) -> list[np.ndarray]:
@@ -308,7 +278,7 @@ def _best_keeps(keeps: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         less = _LESS[level.start - 1:level.stop - 1]
         below = best[less[:, 0]]
         for i in range(1, DICE):
-            more = _DISTINCT[size][i]  # the keeps with another distinct face to take away: a prefix
+            more = DISTINCT[size][i]  # the keeps with another distinct face to take away: a prefix
             np.maximum(below[:more], best[less[:more, i]], out=below[:more])
         np.maximum(keeps[level], below, out=best[level])
     return best
@@ -397,23 +367,8 @@ def solve(order: str = "free", workers: int = 1, progress: Callable[[float], Non
 # ------------------------------------------------------------------ the table on disk
 
 
-def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """Where tables are kept: ``directory``, else ``$ACCESSIBLE_DICE_STRATEGY_CACHE``, else the data folder's."""
-    if directory is not None:
-        return Path(directory)
-    from_environment = os.environ.get(CACHE_ENV)
-    if from_environment:
-        return Path(from_environment)
-    return data_dir() / "strategy"
-
-
-def table_path(order: str, directory: str | os.PathLike[str] | None = None) -> Path:
-    return cache_dir(directory) / f"yatzy-{order}.table"
-
-
 def _header(order: str, data: np.ndarray) -> dict[str, object]:
-    return {"format": FORMAT, "version": TABLE_VERSION, "order": order, "shape": list(SHAPE),
-            "dtype": DTYPE.str, "sha256": hashlib.sha256(data.data).hexdigest()}
+    return header(order, hashlib.sha256(data.data).hexdigest())
 
 
 def _read(path: Path, order: str) -> np.ndarray | None:
@@ -607,82 +562,13 @@ def table(order: str = "free", directory: str | os.PathLike[str] | None = None) 
 # ------------------------------------------------------------ the game's entry points
 
 
-def _state(game: Yatzy) -> tuple[int, int, int]:
-    """The current player's (card bits, upper total, total so far)."""
-    card = game.scorecard(game.player)
-    bits = sum(1 << i for i, box in enumerate(BOXES) if box in card.points)
-    return bits, card.upper_sum, card.total
-
-
-def _sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct sorted sub-multiset of ``dice`` except all five, the empty one first."""
-    counts = sorted(Counter(dice).items())
-    keeps = [tuple(sorted(face for (face, _), n in zip(counts, ns, strict=True) for _ in range(n)))
-             for ns in product(*(range(k + 1) for _, k in counts))]
-    return sorted((k for k in keeps if len(k) < len(dice)), key=lambda k: (len(k), k))
-
-
-def _hold_positions(dice: Sequence[int], held: Sequence[int], keep: Sequence[int]) -> tuple[int, ...]:
-    """Positions showing the values of ``keep``, preferring dice already held (fewest moves)."""
-    wanted = Counter(keep)
-    chosen = []
-    for position in sorted(range(len(dice)), key=lambda p: (p not in held, p)):
-        if wanted[dice[position]] > 0:
-            wanted[dice[position]] -= 1
-            chosen.append(position)
-    return tuple(sorted(chosen))
-
-
-def _rethrow(game: Yatzy, hold: tuple[int, ...], value: float) -> Choice:
-    """The choice of re-throwing all but ``hold``: release, hold, then throw."""
-    held = set(game.held())
-    release = tuple(sorted(held - set(hold)))
-    add = tuple(sorted(set(hold) - held))
-    moves: list[Move] = [Release(release)] if release else []
-    moves += [Hold(add)] if add else []
-    return Choice((*moves, ThrowAgain()), value, hold)
-
-
 def best_move(game: Yatzy, considering: Move | None = None, directory: str | os.PathLike[str] | None = None
               ) -> Advice:
-    """The best way to play the current dice, with every alternative, for the current player.
+    """The best way to play the current dice, with every alternative (:func:`.yatzy_keeps.advise`).
 
-    Choices are a re-throw keeping some dice (:attr:`Choice.hold` names
-    them; the moves release and hold what is needed, then throw) or a box to
-    score now. A choice's value is the expected final total of the player's
-    card. ``considering`` is a move the player has in mind (checked: an
-    illegal one raises the game's refusal): a ``score`` is that box, a
-    ``hold`` or ``release`` is a re-throw of the dice then held, a ``throw``
-    a re-throw of the dice held now; holding all five is scoring the best box.
     The table is loaded (or built) on first use: see :func:`table`.
     """
-    game.check_move_due()  # nothing to advise while no move is due
-    solved = table(str(game.options["order"]), directory)
-    card, upper, total = _state(game)
-    dice = game.dice_on_table()
-    boxes = {box: Choice((Score(box.value),), total + worth)
-             for box, worth in solved.box_values(card, upper, dice).items()}
-    rethrows: dict[tuple[int, ...], Choice] = {}
-    if game.throws_left() > 0:
-        worth = solved.keep_values(card, upper, game.throws_left())
-        for keep in _sub_keeps(dice):
-            hold = _hold_positions(dice, game.held(), keep)
-            rethrows[keep] = _rethrow(game, hold, total + float(worth[KEEP_INDEX[keep]]))
-    advice = ranked([*rethrows.values(), *boxes.values()], higher_is_better=True)
-    if considering is None:
-        return advice
-    game.check_move(considering)
-    if isinstance(considering, Score):
-        considered = boxes[Box.by_id(considering.box)]
-    else:
-        held = set(game.held())
-        if isinstance(considering, Hold):
-            held |= set(considering.positions)
-        elif isinstance(considering, Release):
-            held -= set(considering.positions)
-        keep = tuple(sorted(dice[p] for p in held))
-        considered = rethrows[keep] if keep in rethrows else max(boxes.values(), key=lambda c: c.value)
-    return ranked(advice.choices, higher_is_better=True, considered=considered)
+    return advise(game, lambda order: table(order, directory), considering)
 
 
 def computer_move(game: Yatzy) -> Move:

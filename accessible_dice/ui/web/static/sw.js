@@ -20,12 +20,17 @@ self.addEventListener("activate", (event) => {
 });
 
 // The site's own files from the cache (the address's options, ?game=..., name the same file), anything
-// else from the network as usual.
+// else from the network as usual. Yatzy's strategy tables (strategy/) are not kept at the install: each is
+// kept the first time the game fetches it, so hints work offline from then on.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    return (await cache.match(request, {ignoreSearch: true})) || fetch(request);
+    const kept = await cache.match(request, {ignoreSearch: true});
+    if (kept) return kept;
+    const answer = await fetch(request);
+    if (answer.ok && new URL(request.url).pathname.includes("/strategy/")) await cache.put(request, answer.clone());
+    return answer;
   })());
 });

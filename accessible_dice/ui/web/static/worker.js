@@ -8,6 +8,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const HOME = "/home/pyodide";
 const CODE = "/lib/accessible-dice";
 
+const base = new URL("../", import.meta.url);
 const inbox = [];
 let waiter = null;
 let py = null;
@@ -47,8 +48,26 @@ self.nextMessage = async (timeout) => {
 
 self.sendToPage = (text) => postMessage(text);
 
+// A Yatzy strategy table (accessible_dice.strategy.yatzy_turn), fetched from the site's strategy/ the first
+// time Yatzy's hints or computer players need it, unpacked (gzip) into Python's files at ``path``: "" when
+// done, else the reason (Python checks the file and says in words when it cannot be used).
+self.fetchTable = async (name, path) => {
+  try {
+    const answer = await fetch(new URL(`strategy/${name}.gz`, base));
+    if (!answer.ok) return `HTTP ${answer.status}`;
+    let bytes = new Uint8Array(await answer.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // still gzipped (a host may have unpacked it already)
+      const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+    }
+    py.FS.writeFile(path, bytes);
+    return "";
+  } catch (error) {
+    return String(error && error.message || error);
+  }
+};
+
 (async () => {
-  const base = new URL("../", import.meta.url);
   py = await loadPyodide({indexURL: new URL("pyodide/", base).href});
   py.FS.mkdirTree(HOME);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, HOME);
