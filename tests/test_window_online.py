@@ -188,6 +188,28 @@ def signed_in_join_play_chat_my_tables_and_sign_out(driver: Driver, server: Syna
         assert "Chat from Ben: thanks" in driver.spy.texts
         window.draw()
 
+        # -- muting Ben's chat from the table's actions, a list of the members: his chat, kept for the chat
+        # review, is not said until the same item says it again
+        def mute_ben(said: str) -> None:
+            driver.keys("escape")
+            assert driver.last.startswith("Actions. Back to the game")
+            driver.keys("m")
+            assert driver.last.startswith("Mute or unmute someone's chat")
+            driver.keys("return")
+            assert driver.last.startswith("Whose chat?")
+            assert isinstance(driver.top, Menu) and [label for _key, label, _act in driver.top.items()] == [
+                "Ben" if said == "muted" else "Ben, muted"]
+            driver.keys("return")
+            assert driver.top is screen and driver.last.startswith(f"Chat from Ben is {said}")
+
+        mute_ben("muted")
+        network.call(view.say("hush"))
+        until(lambda: any("hush" in message.text for message in screen.play.chat), driver)
+        mute_ben("said again")
+        network.call(view.say("again"))
+        until(lambda: "Chat from Ben: again" in driver.spy.texts, driver)
+        assert not any("hush" in text for text in driver.spy.texts), "a muted member's chat was said"
+
         # -- leaving: Escape, the table's actions, Leave the table
         driver.keys("escape")
         assert driver.last.startswith("Actions. Back to the game")

@@ -35,8 +35,6 @@ pytestmark = pytest.mark.skipif(not pixels.available(), reason="tesseract is not
 
 CASES = [(game, count) for game in games.GAMES for count in window_fit.counts(game)]
 SIZES = window_fit.SIZES
-#: Known not to fit at 100 % (docs/window.md): eight 3x3 boards at the 18 px floor on a 768 px high window.
-SCROLLS = {("storeslem", 8, (1024, 768)), ("storeslem", 8, (1366, 768))}
 #: The zoom cases, one per game at the laptop size (and Yatzy with four players, the report's case).
 ZOOMED = [(game, 2 if games.game_class(game).max_players >= 2 else 1, (1366, 768)) for game in games.GAMES] \
     + [("yatzy", 4, (1366, 768))]
@@ -126,8 +124,6 @@ def read_zoomed(driver: Driver) -> dict[tuple[str, int, tuple[int, int]], list[p
 def test_at_100_percent_whose_turn_and_every_board_label_and_number_are_read(
         read_100: dict[tuple[str, int, tuple[int, int]], pixels.Sheet], game: str, count: int,
         size: tuple[int, int]) -> None:
-    if (game, count, size) in SCROLLS:
-        pytest.xfail("eight Storeslem boards scroll at 768 px (docs/window.md)")
     sheet = read_100[(game, count, size)]
     assert len(sheet.crops) > 1, "a board is drawn"
     assert _missing(sheet) == []

@@ -143,6 +143,25 @@ def _line_height(ink: np.ndarray) -> int:
     return best
 
 
+def _lines(ink: np.ndarray) -> list[np.ndarray]:
+    """The crop's lines of letters, apart where a band of blank rows at least a third of a line high parts
+    them (an umlaut's dots are nearer their letter): tesseract, reading a sheet as one block, skips a short
+    second line pasted whole under a long first one (a player's name wrapped before "to move")."""
+    rows = (ink > 96).any(axis=1)
+    parted = max(3, _line_height(ink) // 3)
+    lines, start, blank = [], 0, 0
+    for n, on in enumerate(rows):
+        if on:
+            if blank >= parted and n - blank > start:
+                lines.append(ink[start:n - blank])
+                start = n
+            blank = 0
+        else:
+            blank += 1
+    lines.append(ink[start:len(rows) - blank])
+    return lines
+
+
 class Sheet:
     """The crops of one screenshot, pasted one under another, each scaled so its letters are 40 px high
     (tesseract reads a block of one text size best); the heights read are divided back."""
@@ -153,14 +172,15 @@ class Sheet:
         window = surface.get_rect()
         parts: list[tuple[Crop, np.ndarray, float]] = []
         for crop in crops:
-            ink = _ink(pixels, crop.rect.clip(window)) if crop.rect is not None else None
-            if ink is None:
+            whole = _ink(pixels, crop.rect.clip(window)) if crop.rect is not None else None
+            if whole is None:
                 continue
-            scale = LETTERS / max(1, _line_height(ink))
-            size = (max(1, round(ink.shape[1] * scale)), max(1, round(ink.shape[0] * scale)))
-            grey = pygame.surfarray.make_surface(np.repeat(ink.T[:, :, None], 3, axis=2).astype(np.uint8))
-            big = pygame.surfarray.array3d(pygame.transform.smoothscale(grey, size))[:, :, 0].T
-            parts.append((crop, big, size[1] / ink.shape[0]))
+            for ink in _lines(whole):
+                scale = LETTERS / max(1, _line_height(ink))
+                size = (max(1, round(ink.shape[1] * scale)), max(1, round(ink.shape[0] * scale)))
+                grey = pygame.surfarray.make_surface(np.repeat(ink.T[:, :, None], 3, axis=2).astype(np.uint8))
+                big = pygame.surfarray.array3d(pygame.transform.smoothscale(grey, size))[:, :, 0].T
+                parts.append((crop, big, size[1] / ink.shape[0]))
         width = max((ink.shape[1] for _crop, ink, _scale in parts), default=1) + 2 * GAP
         height = sum(ink.shape[0] + GAP for _crop, ink, _scale in parts) + GAP
         page = np.full((height, width), 255, dtype=np.uint8)

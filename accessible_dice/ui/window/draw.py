@@ -949,38 +949,67 @@ def _natural_width(rows: list[Row], size: int, width: int, m: Metrics) -> int:
     return _grid(rows, size, width, m.ring).width() + 2 * m.ring
 
 
+def _across(panels: list[list[Row]], size: int, width: int, m: Metrics) -> tuple[int, int] | None:
+    """How many small boards go in a line, and how wide each is: the choice that makes them least tall.
+
+    Narrower boards put their player's name above the cells instead of beside them, one row more each,
+    and may still be shorter in all for having more boards in a line (issue 23: eight Storeslem boards in
+    two columns of four, names beside, scrolled at 1366x768, where four columns of two fit); between two
+    as tall, the fewer columns keep the names beside. ``None`` if no two fit side by side.
+    """
+    extra = 4 * m.ring + 2 * line_height(max(SMALLEST, round(size * 0.75)))
+    best: tuple[int, int, int] | None = None
+    for across in range(2, len(panels) + 1):
+        room = (width + m.ring) // across - m.ring
+        # The grid keeps room for its "more" arrows itself (:func:`_columns`): only the focus frame is taken off.
+        grids = [_grid(panel, size, room - 4 * m.ring, m.ring) for panel in panels]
+        natural = max(grid.width() for grid in grids) + extra
+        if natural > room + m.ring or any(grid.per_line < grid.widest for grid in grids):
+            break
+        tall = -(-len(panels) // across) * max(sum(grid.heights) + m.ring * len(grid.heights) for grid in grids)
+        if best is None or tall < best[0]:
+            best = (tall, across, natural)
+    return None if best is None else best[1:]
+
+
 def _side_by_side(rows: list[Row], focus: Cell | None, width: int, size: int,
                   m: Metrics) -> tuple[list[Unit], Unit | None, bool] | None:
     """Small boards (Storeslem's 3x3) next to each other, as many as fit across; ``None`` if only one fits."""
     panels = _panels(rows)
     if len(panels) < 2:
         return None
-    natural = _panel_width(panels, size, width, m)
-    across = max(1, (width + m.ring) // (natural + m.ring))
-    if across < 2:
+    chosen = _across(panels, size, width, m)
+    if chosen is None:
         return None
+    across, natural = chosen
     units: list[Unit] = []
     for first in range(0, len(panels), across):
-        line = [_board_units(panel, focus, natural, size, m)[0] for panel in panels[first:first + across]]
+        line = [_board_units(panel, focus, natural, size, m, whole_headings=True)[0]
+                for panel in panels[first:first + across]]
         for n in range(max(len(units_of) for units_of in line)):
             parts = [(column, units_of[n]) for column, units_of in enumerate(line) if n < len(units_of)]
+            tallest = max(part.height for _, part in parts)
 
-            def draw(p: Painter, x: int, y: int, parts: list[tuple[int, Unit]] = parts) -> None:
+            def draw(p: Painter, x: int, y: int, parts: list[tuple[int, Unit]] = parts, tallest: int = tallest) -> None:
+                # Bottoms aligned: a name wrapped over two lines ("Anna — 0 points, to / move") stands
+                # higher, and every board's first row of cells stays level with its neighbours'.
                 for column, part in parts:
-                    part.draw(p, x + column * (natural + m.ring), y)
+                    part.draw(p, x + column * (natural + m.ring), y + tallest - part.height)
 
-            units.append(Unit(max(part.height for _, part in parts), draw,
+            units.append(Unit(tallest, draw,
                               tuple(key for _, part in parts for key in part.keys),
                               any(part.focus for _, part in parts)))
     return units, None, False
 
 
 def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
-                 m: Metrics) -> tuple[list[Unit], Unit | None, bool]:
+                 m: Metrics, whole_headings: bool = False) -> tuple[list[Unit], Unit | None, bool]:
     """The board's rows as units, a sticky heading row apart, and whether columns are paged (too wide).
 
     Columns are paged around the focus when they cannot all be shown;
     players' small boards go side by side when several fit across.
+    ``whole_headings``: a long heading stays in one unit with its cells (a small board beside others,
+    whose rows are drawn level with theirs).
     """
     beside = _side_by_side(rows, focus, width, size, m)
     if beside is not None:
@@ -1044,7 +1073,7 @@ def _board_units(rows: list[Row], focus: Cell | None, width: int, size: int,
     heading: Unit | None = None
     for row, height in zip(rows, grid.heights, strict=True):
         lines = len(wrap(row.header, size, width - 2 * pad - arrow)) if row.header else 0
-        if grid.above and lines > 1:
+        if grid.above and lines > 1 and not whole_headings:
             # A long heading above its row: lines of its own, then the cells (never taller than the window);
             # a one-line heading stays in one unit with its cells, so it is never shown without them.
             units += _text_units(row.header, size, width, f"header-{row.key}", row.turn)

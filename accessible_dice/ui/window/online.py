@@ -27,6 +27,7 @@ from pathlib import Path
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
+from accessible_dice.online.chat import trusted_name
 from accessible_dice.online.client import Connection, OnlineError, TableNotReady
 from accessible_dice.online.protocol import Seat
 from accessible_dice.online.seating import between_games
@@ -46,6 +47,7 @@ from accessible_dice.play.online import (
     invitation_label,
     open_table,
     public_label,
+    remove_member,
     seat_request,
     seats_prompt,
     table_label,
@@ -61,6 +63,7 @@ from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
 from accessible_dice.ui.window.game_options import Options
 from accessible_dice.ui.window.model import Cell
+from accessible_dice.utterance import Utterance
 
 #: What a password field shows for each character typed.
 HIDDEN = "•"
@@ -590,8 +593,62 @@ class TableActions(ActionsMenu):
                                                                                            table.presenter))),
             ("leave", _(LEAVE), table.leave),
         ]
+        members: list[MenuItem] = []
+        if self.others():
+            # Translators: actions menu item at an online table: a list of the other members, Enter mutes the
+            # chat of the one chosen, or says it again.
+            members.append(("mute", _("Mute or unmute someone's chat"), self.mute))
+            if table.table.view.may_remove():
+                # Translators: actions menu item at an online table, for its referee or opener: a list of those
+                # who watch, Enter removes the one chosen from the table.
+                members.append(("remove", _("Remove someone who watches"), self.remove))
         seats: list[MenuItem] = [(key, label, partial(self.seat, key)) for key, label in table.seat_items()]
-        return [kept[0], *own[:2], *seats, *kept[1:-1], own[2], kept[-1]]
+        return [kept[0], *own[:2], *seats, *members, *kept[1:-1], own[2], kept[-1]]
+
+    def others(self, watching: bool = False) -> list[tuple[str, str]]:
+        """The table's other members as (Matrix id, the name chat says them by), those who watch only if
+        ``watching``: chosen from a list, so nobody has to type a name or a Matrix id right."""
+        view = self.game.table.view
+        found = [(user, trusted_name(user, view.spec, view.members)[0]) for user in view.members
+                 if user != view.connection.user_id]
+        return [(user, name) for user, name in found
+                if not (watching and (view.spec.seats_of(user) or user == view.spec.referee))]
+
+    def mute(self) -> None:
+        """The members, each said as muted or not; Enter on one mutes its chat or says it again (the terminal's
+        ``mute NAME``), and the game is back."""
+        muted = self.game.play.muted_members
+        # Translators: an item of the list of members to mute at an online table: {name} is who; said for one
+        # whose chat is muted now.
+        items: list[MenuItem] = [(user, self._("{name}, muted").format(name=name) if user in muted else name,
+                                  partial(self.chosen, partial(self.game.play.mute_member, self.game.table, user)))
+                                 for user, name in self.others()]
+        # Translators: the title of the list of members at an online table whose chat can be muted.
+        self.window.push(Menu(self.window, self._("Whose chat?"), items))
+
+    def remove(self) -> None:
+        """Those who watch; Enter on one removes them from the table's room (the terminal's ``remove NAME``)."""
+        table = self.game.table
+        items: list[MenuItem] = [(user, name, partial(self.chosen, partial(remove_member, table, user,
+                                                                         self.window.language)))
+                                 for user, name in self.others(watching=True)]
+        if not items:
+            # Translators: remove chosen at an online table where nobody only watches.
+            self.window.say(answer(self._("Nobody here only watches: a player cannot be removed.")))
+            return
+        # Translators: the title of the list of those who watch an online table, to remove one.
+        self.window.push(Menu(self.window, self._("Remove whom?"), items))
+
+    def chosen(self, done: Callable[[], Utterance]) -> None:
+        """Back at the game, then what was chosen done and said; a refusal (the homeserver's too) in words."""
+        while self.window.screens[-1] is not self.game:
+            self.window.remove(self.window.screens[-1])
+        try:
+            self.window.say(done())
+        except DiceError as refused:
+            self.window.refuse(refused)
+        except OnlineError as error:
+            self.window.refuse(HomeserverTrouble(reason=str(error)))
 
     def chat(self) -> None:
         """The chat field over the game, not over this menu (the message is sent from the game)."""
