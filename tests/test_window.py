@@ -320,6 +320,21 @@ def test_CG_03_CG_05_f1_says_exactly_the_keys_that_work_on_the_screen(driver: Dr
     assert driver.top is screen
 
 
+def test_f1_says_its_first_lines_and_how_many_follow_never_the_whole_page_at_once(driver: Driver) -> None:
+    """Issue 29: F1 in a game was one 2,700-character utterance, which no screen reader lets a player move
+    through; it says the title and the first two lines, then how many more Down reads one by one."""
+    driver.game("yatzy", ["Anna"], seed=1)
+    driver.keys("f1")
+    page = driver.top
+    assert isinstance(page, Reader) and len(page.lines) > 10
+    said = driver.last
+    assert said.startswith(f"Keys here. {page.lines[0]} {page.lines[1]}")
+    assert said.endswith(f"{len(page.lines) - 2} more lines: Down reads each.")
+    assert len(said) < 400, said
+    driver.keys("down", "down")
+    assert page.lines[2] in driver.last
+
+
 def test_ctrl_f1_reads_the_rules_paragraph_by_paragraph(driver: Driver) -> None:
     driver.game("shut-the-box", ["Anna"], seed=1)
     driver.keys("ctrl+f1")

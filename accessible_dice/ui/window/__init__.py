@@ -356,8 +356,12 @@ class Menu(Screen):
         return [Row(key, [Cell(key, self.spoken(key, label), label, act=act)]) for key, label, act in self.items()]
 
 
+#: How many of a page's lines are said when it opens; the rest are read one by one (Down).
+OPENING_LINES = 2
+
+
 class Reader(Screen):
-    """Lines to read one by one (key help, the rules); all of them are said on opening."""
+    """Lines to read one by one (key help, the rules); the first of them are said on opening."""
 
     positions = False
     wrap = False
@@ -375,8 +379,18 @@ class Reader(Screen):
         self.say_focus()
 
     def opened(self) -> None:
+        """The title and the first lines, then how many more there are: the key help was one 2,700-character
+        utterance (issue 29), which no screen reader lets a player move through; Down reads the rest."""
         self.settled()
-        self.window.say(answer(self.titled(" ".join(self.lines))), remember=False)
+        said = " ".join(str(line) for line in self.lines[:OPENING_LINES])
+        more = len(self.lines) - OPENING_LINES
+        if more > 0:
+            # Translators: after the first lines of the key help or a rules page in the window; {count} more
+            # lines follow, each read by Down.
+            follow = self.window.language.ngettext("{count} more line: Down reads it.",
+                                                   "{count} more lines: Down reads each.", more)
+            said += " " + follow.format(count=self.window.language.number(more))
+        self.window.say(answer(self.titled(said)), remember=False)
         self.window.shown.answer = None  # the page itself is on screen; the panel keeps the messages
 
 
