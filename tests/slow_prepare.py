@@ -1,4 +1,4 @@
-"""``python -m slow_prepare ARGS``: the real ``accessible-dice`` command line, with every game's strategy slow to prepare.
+"""``python -m slow_prepare ARGS``: the real ``accessible-dice`` command line, every strategy slow to prepare.
 
 As a missing or damaged Yatzy table makes it (a build of half a minute),
 but in seconds: ``SLOW_PREPARE`` is how many seconds the preparation

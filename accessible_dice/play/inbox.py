@@ -97,8 +97,11 @@ class Inbox:
         while True:
             ending.asked()  # a Ctrl+C swallowed where it was raised ends the program here
             if self._early:
-                early = self._early.popleft()
-                return None if isinstance(early, EndOfLines) else early
+                early = self._early[0]
+                if isinstance(early, EndOfLines):
+                    return None  # the end stays the end for every later read
+                self._early.popleft()
+                return early
             item = self.items.get()
             if isinstance(item, EndOfLines):
                 self._early.appendleft(item)  # the end stays the end for every later read
@@ -153,7 +156,7 @@ class Typed:
     """
 
     def __init__(self, fd: int, encoding: str = "utf-8") -> None:
-        self._fd = fd
+        self.fd = fd
         self._encoding = encoding
         self._pending = b""
         self._lines: deque[str | EndOfLines] = deque()
@@ -171,7 +174,7 @@ class Typed:
 
     def ready(self, timeout: float) -> bool:
         """Whether a whole line (or the end of input) can be read at once, waiting up to ``timeout`` seconds."""
-        if not self._lines and select.select([self._fd], [], [], max(0.0, timeout))[0]:
+        if not self._lines and select.select([self.fd], [], [], max(0.0, timeout))[0]:
             self._fill()
         return bool(self._lines)
 
@@ -184,7 +187,7 @@ class Typed:
 
     def _fill(self) -> None:
         try:
-            chunk = os.read(self._fd, CHUNK)
+            chunk = os.read(self.fd, CHUNK)
         except OSError:  # the terminal went away: the end of input
             chunk = b""
         if not chunk:
@@ -238,7 +241,7 @@ class Lines:
     def inbox(self) -> Inbox:
         """The inbox, started the first time it is asked for; from then on the lines come through it."""
         if self._inbox is None:
-            self._inbox = Inbox()
+            self._inbox = Inbox(None if self._typed is None else self._typed.fd)
             if self._typed is not None:
                 lines, pending = self._typed.left()
                 self._inbox.early(lines, pending)
