@@ -16,6 +16,7 @@ import copy
 import dataclasses
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -51,8 +52,13 @@ READY_GRACE = 1.0
 #: Seconds between the progress lines while the terminal waits for a computer's strategy being built.
 PROGRESS_EVERY = 10.0
 
+#: Seconds between looks at a computer's strategy being built while the terminal answers typed lines meanwhile.
+LOOK_EVERY = 0.1
+
 #: Reads the next typed line; ``None`` at the end of input.
 ReadLine = Callable[[], "str | None"]
+#: Whether a typed line can be read at once, waiting up to the seconds given; ``None`` when it cannot be known.
+LineReady = Callable[[float], "bool | None"]
 
 
 class CuePlayer(Protocol):
@@ -66,10 +72,21 @@ class ComputerWaits(InvalidInput):
     template = N_("{name} is a computer player: press Enter for its next step.")
 
 
+class StrategyWaits(InvalidInput):
+    # Translators: a command that would change the game was typed while a computer player waits for its strategy
+    # being prepared ("Preparing the hints and the computer players ..." was said); reviews still answer.
+    template = N_("{name} is still waiting for its strategy; ask again when it has played. Reviews like board, "
+                  "dice and repeat answer meanwhile.")
+
+
 class NoSuchPlayer(InvalidInput):
     # Translators: {name} was typed after "board"; {players} lists the names.
     template = N_("There is no player {name}; the players are {players}.")
 
+
+#: What answers while a computer player waits for its strategy: the commands that change nothing in the game
+#: (undo and redo do; the settings are a dialogue of their own; quit and menu are carried out once it stops waiting).
+WHILE_PREPARING = frozenset({"help", *commands.ANY_TIME} - {"undo", "redo", "settings"})
 
 #: The word that confirms a destructive choice (the English word works in every language).
 # Translators: typed to confirm a question like "Score 0 in Full house?".
@@ -204,6 +221,9 @@ class Controller:
         self.pending: str | None = None
         #: The game :meth:`play` is playing (or played last), so the program's end can say whether it is saved.
         self.session: Session | None = None
+        #: Whether a typed line waits (the terminal's :meth:`~accessible_dice.play.inbox.Lines.ready`), so lines
+        #: are answered while a computer waits for its strategy; by default it cannot be known.
+        self.line_ready: LineReady = lambda _seconds: None
         self._ = language._
 
     def say(self, utterance: Utterance | None) -> None:
@@ -311,22 +331,62 @@ class Controller:
                       "another game; quit to stop. You can still type board, standings or history.")
 
     def _computers(self, session: Session, presenter: Presenter) -> None:
-        """The computer players' steps until a person is due; said first if their strategy is still being made."""
+        """The computer players' steps until a person is due; said first if their strategy is still being made.
+
+        Quit or menu typed while a computer waits for its strategy ends the
+        wait: it is carried out as the next command (:attr:`pending`).
+        """
         told = False
         while not session.game.is_over() and session.computer_to_act():
             if not told and self.getting_ready(session):
                 told = True
-                self._await_strategy(session)
+                if not self._await_strategy(session, presenter):
+                    return
             self._computer_step(session, presenter)
 
-    def _await_strategy(self, session: Session) -> None:
-        """Offline, nothing else can happen while a computer waits for its strategy: say how far it is,
-        every :data:`PROGRESS_EVERY` seconds, until it is ready (the session says that it was prepared)."""
-        while not session.strategy_ready(wait=PROGRESS_EVERY):
-            percent = session.strategy_progress()
-            # Translators: said every ten seconds while a computer player waits for the strategy being built;
-            # {percent} is a whole number from 0 to 100.
-            self.say(news(self._("Still preparing: {percent} percent done.").format(percent=percent)))
+    def _await_strategy(self, session: Session, presenter: Presenter) -> bool:
+        """Until a computer's strategy is ready: say how far it is every :data:`PROGRESS_EVERY` seconds and
+        answer what is typed meanwhile (:meth:`_meanwhile`); the session says when it is ready.
+
+        ``False`` when the player typed quit or menu, which is then the next command.
+        """
+        answering = True
+        progress_at = time.monotonic() + PROGRESS_EVERY
+        while not session.strategy_ready():
+            left = progress_at - time.monotonic()
+            if left <= 0:
+                percent = session.strategy_progress()
+                # Translators: said every ten seconds while a computer player waits for the strategy being built;
+                # {percent} is a whole number from 0 to 100.
+                self.say(news(self._("Still preparing: {percent} percent done.").format(percent=percent)))
+                progress_at = time.monotonic() + PROGRESS_EVERY
+                continue
+            typed = self.line_ready(min(left, LOOK_EVERY)) if answering else None
+            if typed is None:  # lines cannot be waited for here, or input ended: only the strategy is
+                session.strategy_ready(wait=left)
+            elif typed:
+                line = self.read_line()
+                if line is None:
+                    answering = False  # the end stays the end for the next read, after the computer's move
+                elif not self._meanwhile(line, session, presenter):
+                    self.pending = line
+                    return False
+        return True
+
+    def _meanwhile(self, line: str, session: Session, presenter: Presenter) -> bool:
+        """A line typed while a computer waits for its strategy: a review answers (:data:`WHILE_PREPARING`),
+        anything else is refused with why; ``False`` for quit and menu, which wait for the caller."""
+        try:
+            command = commands.parse(line, session.game, self.language, manual=session.manual, rng=session.dice.rng,
+                                     keep_by=self.keep_by())
+            if command.name in ("quit", "menu"):
+                return False
+            if command.name not in WHILE_PREPARING:
+                raise StrategyWaits(name=presenter.name(session.game.current_player() or 0))
+            self.execute(command, session, presenter)
+        except DiceError as refusal:
+            self.say(self.refused(refusal, session, presenter))
+        return True
 
     def _computer_step(self, session: Session, presenter: Presenter) -> None:
         """One step of the computer player due: its throw, or its move."""

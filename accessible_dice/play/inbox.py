@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import queue
+import select
 import sys
 import threading
 import time
@@ -51,6 +52,13 @@ class Inbox:
         self._early: deque[str | EndOfLines] = deque()
         self._fd = fd
         self._reader: threading.Thread | None = None
+        #: The start of a line read before the reader began (:meth:`early`).
+        self._pending = b""
+
+    def early(self, lines: list[str | EndOfLines], pending: bytes) -> None:
+        """Lines read from standard input before this inbox began, and the start of the next one: given out first."""
+        self._early.extend(lines)
+        self._pending = pending
 
     def start(self) -> None:
         """Start reading standard input (once); before, only :meth:`put` fills the queue."""
@@ -64,7 +72,7 @@ class Inbox:
         threads.start(self._reader)
 
     def _read(self, fd: int) -> None:
-        pending = b""
+        pending = self._pending
         while True:
             try:
                 chunk = os.read(fd, CHUNK)
@@ -89,8 +97,11 @@ class Inbox:
         while True:
             ending.asked()  # a Ctrl+C swallowed where it was raised ends the program here
             if self._early:
-                early = self._early.popleft()
-                return None if isinstance(early, EndOfLines) else early
+                early = self._early[0]
+                if isinstance(early, EndOfLines):
+                    return None  # the end stays the end for every later read
+                self._early.popleft()
+                return early
             item = self.items.get()
             if isinstance(item, EndOfLines):
                 self._early.appendleft(item)  # the end stays the end for every later read
@@ -114,6 +125,11 @@ class Inbox:
                 self.handle(item)
         return True
 
+    def ready(self, timeout: float) -> bool:
+        """Whether a typed line (or the end of input) can be read at once, waiting up to ``timeout`` seconds
+        for one; news that comes meanwhile is said."""
+        return self.wait(lambda: bool(self._early), timeout)
+
     def drain(self) -> None:
         """Handle the news already waiting, without waiting for more (lines stay for later)."""
         while True:
@@ -127,26 +143,108 @@ class Inbox:
                 self.handle(item)
 
 
+class Typed:
+    """Standard input read by the main thread itself, line by line, and waited for with a time limit (:meth:`ready`).
+
+    So the terminal answers what is typed while a computer player waits for
+    its strategy, without a thread of its own. The lines are read from the
+    file descriptor into a buffer of this reader (``os.read``), not through
+    ``sys.stdin``: lines already in ``sys.stdin``'s buffer would be hidden
+    from ``select``, and lost when the :class:`Inbox` takes over.
+    It needs ``select`` on standard input, which only POSIX systems have
+    (:func:`typed_lines` says when).
+    """
+
+    def __init__(self, fd: int, encoding: str = "utf-8") -> None:
+        self.fd = fd
+        self._encoding = encoding
+        self._pending = b""
+        self._lines: deque[str | EndOfLines] = deque()
+
+    def read_line(self) -> str | None:
+        """The next typed line, waiting for it; ``None`` at the end of input (and at every read after)."""
+        ending.asked()  # a Ctrl+C swallowed where it was raised ends the program here
+        while not self._lines:
+            self._fill()
+        line = self._lines[0]
+        if isinstance(line, EndOfLines):
+            return None
+        self._lines.popleft()
+        return line
+
+    def ready(self, timeout: float) -> bool:
+        """Whether a whole line (or the end of input) can be read at once, waiting up to ``timeout`` seconds."""
+        if not self._lines and select.select([self.fd], [], [], max(0.0, timeout))[0]:
+            self._fill()
+        return bool(self._lines)
+
+    def left(self) -> tuple[list[str | EndOfLines], bytes]:
+        """The lines read but not yet given out, and the start of the next one, for the :class:`Inbox`."""
+        lines, pending = list(self._lines), self._pending
+        self._lines.clear()
+        self._pending = b""
+        return lines, pending
+
+    def _fill(self) -> None:
+        try:
+            chunk = os.read(self.fd, CHUNK)
+        except OSError:  # the terminal went away: the end of input
+            chunk = b""
+        if not chunk:
+            if self._pending:
+                self._lines.append(self._decode(self._pending))
+                self._pending = b""
+            self._lines.append(END)
+            return
+        *lines, self._pending = (self._pending + chunk).split(b"\n")
+        self._lines.extend(self._decode(line) for line in lines)
+
+    def _decode(self, line: bytes) -> str:
+        """A Latin-1 ``hjälp`` sent to a UTF-8 program becomes U+FFFD, refused in words like any unknown command."""
+        return line.decode(self._encoding, errors="replace").rstrip("\r")
+
+
+def typed_lines() -> Typed | None:
+    """The reader of standard input that can wait with a time limit, where the system allows it; ``None``
+    on Windows (``select`` takes only sockets there) and with no standard input, or one that is no file."""
+    fd = _stdin_fd()
+    if fd is None or os.name != "posix":
+        return None
+    return Typed(fd, getattr(sys.stdin, "encoding", None) or "utf-8")
+
+
 class Lines:
     """Where the terminal's lines come from: read by the main thread, until online play needs the :class:`Inbox`.
 
     Once the main menu's *Play online* has started the inbox's reader, it
     reads standard input for the rest of the program, so the main menu and
     every game after it read through the inbox too (two readers would take
-    each other's lines).
+    each other's lines); the lines ``typed`` read already but not given out
+    go to the inbox first.
     """
 
-    def __init__(self, read_line: Callable[[], str | None]) -> None:
-        self._read = read_line
+    def __init__(self, read_line: Callable[[], str | None], typed: Typed | None = None) -> None:
+        self._typed = typed
+        self._read = read_line if typed is None else typed.read_line
         self._inbox: Inbox | None = None
 
     def read(self) -> str | None:
         return self._read()
 
+    def ready(self, timeout: float) -> bool | None:
+        """Whether a typed line can be read at once, waiting up to ``timeout`` seconds for one; ``None`` when
+        lines cannot be waited for with a time limit here (Windows, or a stream that is no file)."""
+        if self._inbox is not None:
+            return self._inbox.ready(timeout)
+        return None if self._typed is None else self._typed.ready(timeout)
+
     def inbox(self) -> Inbox:
         """The inbox, started the first time it is asked for; from then on the lines come through it."""
         if self._inbox is None:
-            self._inbox = Inbox()
+            self._inbox = Inbox(None if self._typed is None else self._typed.fd)
+            if self._typed is not None:
+                lines, pending = self._typed.left()
+                self._inbox.early(lines, pending)
             self._inbox.start()
             self._read = self._inbox.read_line
         return self._inbox

@@ -29,7 +29,7 @@ from accessible_dice import settings as config
 from accessible_dice.ending import Stopped
 from accessible_dice.history import history_path
 from accessible_dice.play.controller import Announcer, Controller, refusal_mark
-from accessible_dice.play.inbox import Lines
+from accessible_dice.play.inbox import Lines, typed_lines
 from accessible_dice.play.menu import Menu
 from accessible_dice.play.settings_screen import SettingsScreen
 from accessible_dice.play.starting import asked_for, resumed_session, start_news
@@ -356,8 +356,9 @@ def _console(launch: Launch, lang: Language, announcer: Announcer, chosen: confi
         play_online(announcer, lang, screen, lines)
 
     screen = SettingsScreen(lang, chosen, config.settings_path(), changed, getattr(announcer.voice, "voices", tuple))
-    lines = Lines(_read_line)
+    lines = Lines(_read_line, typed_lines())
     terminal = _playing.terminal = Controller(announcer, lines.read, lang, Verbosity.named(launch.verbosity), screen)
+    terminal.line_ready = lines.ready
     for said in start_news(lang):
         announcer.say(said)
     menu = Menu(announcer, lines.read, lang, manual=launch.dice == "manual", seed=launch.seed,
