@@ -66,9 +66,9 @@ def test_latin1_bytes_typed_in_a_utf8_locale_are_refused_in_words_like_any_unkno
     done = run_bytes(["--game", "shut-the-box", *CONSOLE, "--lang", "sv", "--seed", "1"], typed, tmp_path)
     assert done.returncode == 0 and done.stderr == ""
     lines = done.stdout.splitlines()
-    assert lines[2:] == ["Fel: hj\ufffdlp är inget kommando här. Skriv hjälp för kommandona.",
-                         "Fel: w\ufffdrfeln är inget kommando här. Skriv hjälp för kommandona.",
-                         "Fel: po\ufffdad\ufffd är inget kommando här. Skriv hjälp för kommandona.",
+    assert lines[2:] == ["Fel: hj\ufffdlp är inget kommando här. Skriv hjälp för att höra kommandona.",
+                         "Fel: w\ufffdrfeln är inget kommando här. Skriv hjälp för att höra kommandona.",
+                         "Fel: po\ufffdad\ufffd är inget kommando här. Skriv hjälp för att höra kommandona.",
                          "Spelet är sparat. Hej då."]
 
 
