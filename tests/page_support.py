@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import http.server
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,10 +41,13 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
 
 @contextmanager
 def built_site(folder: Path) -> Iterator[str]:
-    """The site built into ``folder`` and served on 127.0.0.1 while the block runs; its address."""
-    from accessible_dice.page_build import build
+    """The site built into ``folder`` and served on 127.0.0.1 while the block runs; its address.
 
-    build(folder)
+    Built by the command line in a process of its own, as a player builds it: built in the test's process
+    late in a whole run, the page's words took the themes other tests had added (own colours), the game's
+    first draw then filled the lists anew, and Orca said them as if the focus had moved there."""
+    subprocess.run([sys.executable, "-m", "accessible_dice", "build-page", str(folder)], check=True,
+                   capture_output=True, timeout=600)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticFiles, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
