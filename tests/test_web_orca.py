@@ -505,8 +505,12 @@ def check_heard_once_in_order_uncut(table: Game) -> None:
     assert table.spoken() == announced
     assert table.finished() == announced
     assert table.cut() == []
-    # Nor did Orca say a control the focus never was on (the page's lists, which no test here focuses).
-    assert [line for line in table.stack.spoken()[table.since:] if "combo box" in line] == []
+    # Nor did Orca say a control the focus never was on (the page's lists, which no test here focuses) once the
+    # game speaks (on the static page, from its loading words): Orca's own reading of a page as it loads may name
+    # the lists (seen in a run of the whole module, never alone), which is not the first draw refilling them.
+    said = table.stack.spoken()[table.since:]
+    game = said[said.index(LOADING):] if LOADING in said else said
+    assert [line for line in game if "combo box" in line] == [], said
 
 
 def test_orca_says_a_whole_quiclo_game_against_a_computer_once_in_order(
