@@ -935,20 +935,6 @@ def _panels(rows: list[Row]) -> list[list[Row]]:
     return groups if all(row.panel for row in rows) else [rows]
 
 
-def _panel_width(panels: list[list[Row]], size: int, width: int, m: Metrics) -> int:
-    """The width of the widest small board (at most half of ``width``) with its focus frame and "more" arrows."""
-    arrows = 2 * line_height(max(SMALLEST, round(size * 0.75)))
-    return max(_grid(panel, size, width // 2, m.ring).width() for panel in panels) + 4 * m.ring + arrows
-
-
-def _natural_width(rows: list[Row], size: int, width: int, m: Metrics) -> int:
-    """How wide the board would like to be: its grid, or two small boards side by side."""
-    panels = _panels(rows)
-    if len(panels) >= 2:
-        return 2 * _panel_width(panels, size, width, m) + m.ring
-    return _grid(rows, size, width, m.ring).width() + 2 * m.ring
-
-
 def _across(panels: list[list[Row]], size: int, width: int, m: Metrics) -> tuple[int, int] | None:
     """How many small boards go in a line, and how wide each is: the choice that makes them least tall.
 
