@@ -102,7 +102,7 @@ from accessible_dice.strategy.yatzy_keeps import (
     LESS,
     LEVELS,
     SHAPE,
-    TABLE_BYTES,
+    TABLE_BYTES,  # noqa: F401  (read here by the tests)
     TABLE_DTYPE,
     TABLE_VERSION,  # noqa: F401
     TABLES,
@@ -114,6 +114,7 @@ from accessible_dice.strategy.yatzy_keeps import (
     cache_dir,
     header,
     table_path,
+    values_start,
 )
 
 #: The folder of the tables that come with the program (``None``: none are used).
@@ -379,15 +380,10 @@ def _read(path: Path, order: str) -> np.ndarray | None:
     """
     try:
         with path.open("rb") as file:
-            line = file.readline(4096)
-            size = os.fstat(file.fileno()).st_size
-            if size != len(line) + TABLE_BYTES:
-                return None
-            header = json.loads(line)
-        values = np.memmap(path, dtype=DTYPE, mode="r", offset=len(line), shape=SHAPE)
+            start = values_start(file, order)
+        return np.memmap(path, dtype=DTYPE, mode="r", offset=start, shape=SHAPE)
     except (OSError, ValueError):
         return None
-    return values if header == _header(order, values) else None
 
 
 def _write(path: Path, order: str, values: np.ndarray) -> bool:

@@ -11,13 +11,15 @@ card's state (:func:`card_state`), the file's header (:func:`header`) and
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib import resources
 from itertools import combinations_with_replacement, product
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import (
@@ -119,6 +121,21 @@ def header(order: str, sha256: str) -> dict[str, object]:
     """The header line of a table file of ``order`` whose values' bytes have this SHA-256 (hex)."""
     return {"format": FORMAT, "version": TABLE_VERSION, "order": order, "shape": list(SHAPE),
             "dtype": TABLE_DTYPE, "sha256": sha256}
+
+
+def values_start(file: BinaryIO, order: str) -> int:
+    """Where the values begin in an open table file, once it is checked whole, of this version and order:
+    its size first, so a foreign file (however large) is never read; ``ValueError`` says why not. Both
+    readers check a table so, numpy's (:mod:`.yatzy`) and the page's (:mod:`.yatzy_turn`)."""
+    line = file.readline(4096)
+    if os.fstat(file.fileno()).st_size != len(line) + TABLE_BYTES:
+        raise ValueError("not the size of a table")
+    digest = hashlib.sha256()
+    while chunk := file.read(1 << 20):
+        digest.update(chunk)
+    if json.loads(line) != header(order, digest.hexdigest()):
+        raise ValueError("another version, order or checksum")
+    return len(line)
 
 
 class Values(Protocol):

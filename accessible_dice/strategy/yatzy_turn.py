@@ -23,10 +23,7 @@ page says so in words.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-import os
 import sys
 import threading
 from array import array
@@ -46,15 +43,14 @@ from accessible_dice.strategy.yatzy_keeps import (
     KEEPS,
     LESS,
     LEVELS,
-    TABLE_BYTES,
     TABLES,
     THROWN,
     UPPER_STATES,
     VALUE_BYTES,
     advise,
     allowed,
-    header,
     table_path,
+    values_start,
 )
 
 log = logging.getLogger(__name__)
@@ -178,19 +174,12 @@ def _open(path: Path, order: str) -> TurnTable | None:
     except OSError:
         return None
     try:
-        line = file.readline(4096)
-        if os.fstat(file.fileno()).st_size != len(line) + TABLE_BYTES:
-            raise ValueError(f"{path}: not the size of a table")
-        digest = hashlib.sha256()
-        while chunk := file.read(1 << 20):
-            digest.update(chunk)
-        if json.loads(line) != header(order, digest.hexdigest()):
-            raise ValueError(f"{path}: another version, order or checksum")
+        start = values_start(file, order)
     except (OSError, ValueError) as error:
         log.warning("the Yatzy table %s cannot be used: %s", path, error)
         file.close()
         return None
-    return TurnTable(order, file, len(line))
+    return TurnTable(order, file, start)
 
 
 def load_table(order: str) -> TurnTable | None:
