@@ -145,6 +145,18 @@ def test_a_new_players_first_hint_comes_at_once(tmp_path):
     assert took < budget(6.0), took
 
 
+def test_a_hint_typed_while_the_table_is_still_being_read_waits_for_it(tmp_path):
+    """The shipped table read slowly (half a second, as numpy's import and the checksum took on a busy CI
+    machine): the hint typed at once after the throw waits that moment and gives the advice."""
+    result = run_cli(["--game", "yatzy", "--ui", "console", "--speech", "text", "--seed", "4", "--players", "Ann"],
+                     ["roll", "hint", "quit"], tmp_path / "data", module="slow_prepare",
+                     extra={**fresh_home(tmp_path), "SLOW_PREPARE": "0.5"})
+    assert result.status == 0, result.stderr
+    assert not [line for line in result.lines if PREPARING in line], result.lines
+    hint = next(i for i, line in enumerate(result.lines) if line.startswith("Ann threw")) + 1
+    assert result.lines[hint].startswith("Hint: "), result.lines
+
+
 def test_two_computer_players_score_their_first_boxes_at_once(tmp_path):
     """Fresh home, Yatzy of two computers: they play it all, nothing is being prepared, within the budget.
 

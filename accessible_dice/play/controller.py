@@ -744,7 +744,9 @@ class Controller:
         """The best move now; ``hint sum`` compares the move named with the best.
 
         While the strategy is still being made (see :meth:`Session.prepare_strategy`)
-        it says so rather than keep the player waiting.
+        it says so rather than keep the player waiting; read from disk it is ready
+        within :data:`READY_GRACE`, which a hint typed as the game starts waits for
+        (on a busy machine the shipped table's checksum took longer than the typing).
         """
         game = session.game
         request = session.request()
@@ -764,7 +766,7 @@ class Controller:
             if isinstance(considering, tuple):  # several moves (Yatzy's keep): the state before the last, and it
                 game, considering = before_last(game, considering), considering[-1]
         if strategy.has_strategy(game):
-            if not session.strategy_ready():
+            if not session.strategy_ready(wait=READY_GRACE):
                 raise StrategyPreparing(percent=session.strategy_progress())
             return presenter.advice_answer(strategy.best_move(game, considering))
         return presenter.hint_answer(simple_move(game, session.dice.rng))
