@@ -13,11 +13,14 @@ import pytest
 from online_support import Player, refused, step, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
-from accessible_dice.online import lobby
+from accessible_dice.games.base import Event
+from accessible_dice.online import lobby, referee
+from accessible_dice.online.client import TableView
 from accessible_dice.online.protocol import Seat, open_seat
 from accessible_dice.online.refusals import NotSeated
 from accessible_dice.online.seating import SeatsOpen
-from accessible_dice.online.table import Played, WhileAway
+from accessible_dice.online.table import ComputerThinking, Played, WhileAway
+from accessible_dice.play.online import thinking_words
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.away import while_away
 from accessible_dice.presentation.i18n import language
@@ -135,13 +138,14 @@ def test_a_computer_thinking_long_holds_up_no_other_table_of_its_referee(synapse
     stalled: list[bool] = []
     step_of = Session.computer_step
 
-    def long_thought(session: Session, level: str) -> None:
+    def long_thought(session: Session, level: str) -> list[Event]:
         if session.game.id == "yatzy" and not released.is_set():
             thinking.set()
             stalled.append(not released.wait(THOUGHT_LIMIT))  # released only by the other table's answer
-        step_of(session, level)
+        return step_of(session, level)
 
     monkeypatch.setattr(Session, "computer_step", long_thought)
+    monkeypatch.setattr(referee, "THINKING_NOTICE", 0.3)
 
     async def play() -> None:
         anna = await Player.signed_in(register(synapse_server))
@@ -153,11 +157,24 @@ def test_a_computer_thinking_long_holds_up_no_other_table_of_its_referee(synapse
             await wait_for(thinking.is_set)
             await quick.throw()
             await wait_for(lambda: quick.table is not None and quick.table.seq >= 1)
+            # Nobody waits in silence: the room is told the computer is thinking, once, before its move.
+            await wait_for(lambda: any(isinstance(item, ComputerThinking) for item in anna_heard(slow)))
             released.set()
             await wait_for(lambda: slow.table is not None and slow.table.seq >= 1)
+            heard = anna_heard(slow)
+            assert [item for item in heard if isinstance(item, ComputerThinking)] == [ComputerThinking(0)], heard
+            said = thinking_words(language("de"), presenter_for(slow.game, language("de")), ComputerThinking(0))
+            assert said.text.startswith("cpu1 ") and "working" not in said.text, said.text  # in the player's words
         finally:
             released.set()
             await anna.kill()
+
+    heard_so_far: list[object] = []
+
+    def anna_heard(view: TableView) -> list[object]:
+        while not view.news.empty():
+            heard_so_far.append(view.news.get_nowait())
+        return heard_so_far
 
     asyncio.run(play())
     assert stalled == [False], "the other table was answered while the computer thought"

@@ -68,7 +68,8 @@ def test_deep_nesting_is_refused_without_recursion() -> None:
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
                     max_leaves=30))
 def test_any_json_is_taken_or_refused_never_a_crash(content: object) -> None:
-    for parse in (protocol.parse_request, protocol.parse_entry, protocol.parse_refusal, protocol.parse_table):
+    for parse in (protocol.parse_request, protocol.parse_entry, protocol.parse_refusal, protocol.parse_table,
+                  protocol.parse_thinking):
         with contextlib.suppress(BadEvent):
             parse(content)
         with contextlib.suppress(BadEvent):
@@ -282,3 +283,12 @@ def test_a_sign_in_to_an_address_that_never_answers_is_said_within_its_bound(
                 asyncio.run(account.sign_in(typed, "olga", password="secret"))
             assert said.value.render() == f"No homeserver answers at {typed}. Check the address and the network " \
                                           "connection."
+
+
+def test_a_computers_long_step_travels_as_its_seat_and_the_entry_it_will_be() -> None:
+    told = protocol.Thinking(2, 7, number=3)
+    assert protocol.parse_thinking(json.loads(json.dumps(told.to_json()))) == told
+    for broken in ({"version": 1, "seat": -1, "seq": 1}, {"version": 1, "seat": 0, "seq": 0},
+                   {"version": 2, "seat": 0, "seq": 1}, {"version": 1, "seat": "0", "seq": 1}):
+        with pytest.raises(BadEvent):
+            protocol.parse_thinking(broken)

@@ -48,7 +48,8 @@ def test_the_homeserver_refuses_the_referees_events_from_anyone_else(synapse_ser
             ben = players[1]
             entry = protocol.Entry(1, None, ({"roll": [6, 6]},)).to_json()
             for kind, content in ((protocol.ACTION, entry),
-                                  (protocol.REFUSED, protocol.Refusal("x", "y", {}).to_json())):
+                                  (protocol.REFUSED, protocol.Refusal("x", "y", {}).to_json()),
+                                  (protocol.THINKING, protocol.Thinking(0, 1).to_json())):
                 with pytest.raises(OnlineError):
                     await ben.connection.send(room, kind, content)
             with pytest.raises(OnlineError):

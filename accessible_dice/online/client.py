@@ -65,6 +65,7 @@ from accessible_dice.online.refusals import ChatForPlayers, ChatIsOff, NoOpenSea
 from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
 from accessible_dice.online.table import (
     Chat,
+    ComputerThinking,
     ConnectionChanged,
     EntryMismatch,
     News,
@@ -636,6 +637,8 @@ class TableView:
         #: This program's requests not yet answered, with when each was first sent and last sent.
         self.pending: dict[str, tuple[Request, float, float]] = {}
         self._mine: set[str] = set()
+        #: The step (game number, seq) a computer was last said to be thinking over.
+        self._thinking: tuple[int, int] | None = None
         self._waiting: list[tuple[list[dict[str, Any]], bool]] | None = []
         self._away = False
         #: The games of this table put into the score history by this program (by number).
@@ -771,6 +774,15 @@ class TableView:
                 await self._entry(protocol.parse_entry(content))
             elif kind == protocol.REFUSED and sender == referee:
                 await self._refusal(protocol.parse_refusal(content))
+            elif kind == protocol.THINKING and sender == referee:
+                thinking = protocol.parse_thinking(content)
+                step = (thinking.number, thinking.seq)
+                # Said once (the referee's own program has it twice: delivered at once, then synced), and only
+                # while that step is still to come.
+                if step == (self.table.spec.number, self.table.seq + 1) and step != self._thinking \
+                        and self.table.game.current_player() == thinking.seat:
+                    self._thinking = step
+                    await self.news.put(ComputerThinking(thinking.seat))
             elif kind == protocol.TABLE and sender == referee:
                 spec = protocol.parse_table(content)
                 if spec != self.table.spec:
@@ -783,7 +795,7 @@ class TableView:
                 shown = content.get("displayname")
                 user = str(event.get("state_key"))
                 self.members[user] = shown if isinstance(shown, str) and shown else user
-            elif kind in (protocol.ACTION, protocol.REFUSED, protocol.TABLE):
+            elif kind in protocol.REFEREE_ONLY:
                 log.info("%s: %s from %s ignored: not the referee", self.room_id, kind, sender)
         except BadEvent as error:
             log.info("%s: %s from %s ignored: %s", self.room_id, kind, sender, error)

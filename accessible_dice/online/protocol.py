@@ -59,11 +59,14 @@ ROOM_TYPE = "org.accessible_dice.table"
 REQUEST = "org.accessible_dice.request"
 ACTION = "org.accessible_dice.action"
 REFUSED = "org.accessible_dice.refused"
+#: The referee's word that a computer seat's step is taking long (its strategy being built): no player waits
+#: in silence for it (docs/online-protocol.md, "A computer that takes long").
+THINKING = "org.accessible_dice.thinking"
 #: The key of the referee's ``m.notice`` that says entries in words for other Matrix apps (its value: the game's
 #: ``number`` and the entries' ``seq`` list); such a notice is no chat, and no program reads the game from it.
 NOTICE_OF = "org.accessible_dice.entry"
 #: The events only the referee may send; the room's power levels make the homeserver refuse them from anyone else.
-REFEREE_ONLY = (TABLE, ACTION, REFUSED)
+REFEREE_ONLY = (TABLE, ACTION, REFUSED, THINKING)
 DICE = ("random", "manual")
 #: Who may chat at a table, as the table event says (docs/online.md, "Who may chat"): everyone in the room,
 #: only the seated players, or nobody.
@@ -228,7 +231,20 @@ class Refusal:
         return _content(self)
 
 
-def _content(event: Request | Refusal) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Thinking:
+    """The computer in ``seat`` is working out the step that will be entry ``seq`` of game ``number``, and it
+    has taken longer than a moment; the entry itself says when it is done."""
+
+    seat: int
+    seq: int
+    number: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return _content(self)
+
+
+def _content(event: Request | Refusal | Thinking) -> dict[str, Any]:
     """An event's content: its fields as they are, and the protocol's version."""
     return {"version": VERSION, **{key: dict(value) if isinstance(value, Mapping) else value
                                    for key, value in vars(event).items()}}
@@ -363,6 +379,11 @@ def parse_entry(content: Any) -> Entry:
 def parse_refusal(content: Any) -> Refusal:
     data = check_content(content)
     return Refusal(_field(data, "request", str), _field(data, "refusal", str), _field(data, "data", dict))
+
+
+def parse_thinking(content: Any) -> Thinking:
+    data = check_content(content)
+    return Thinking(_count(data, "seat", 0), _count(data, "seq", 1), _number(data))
 
 
 # ---------------------------------------------------------------- refusals as data

@@ -41,11 +41,14 @@ from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request
 from accessible_dice.online.refusals import DiceByReferee, NotYourTurn, TypeYourDice
 from accessible_dice.online.seating import SIT, check_playing, is_seat_request, reseated
 from accessible_dice.online.table import Table
-from accessible_dice.session import Session
+from accessible_dice.session import PREPARE_NOTICE, Session
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
 
 log = logging.getLogger(__name__)
 
+#: Seconds a computer's step may take before the room is told it is thinking (as at home: the session's
+#: PREPARE_NOTICE).
+THINKING_NOTICE = PREPARE_NOTICE
 #: How often an entry or a refusal is tried before the referee gives up and reads the table again.
 SEND_ATTEMPTS = 30
 #: Seconds the words of an entry wait for more entries to come, to go out in one notice with them.
@@ -279,11 +282,33 @@ class Referee:
                     return
                 level = spec.level if spec.level in LEVELS else DEFAULT_LEVEL
                 before = len(session.game.history)
-                # On a thread: the first Yatzy step builds the strategy table (13-28 s on a fresh machine),
-                # and the loop must go on syncing and answering every other table meanwhile. This table's
-                # lock keeps its own requests waiting until the step is done.
-                events = await asyncio.to_thread(session.computer_step, level or DEFAULT_LEVEL)
+                # On a thread: the first Yatzy step builds the strategy table where the shipped one is missing
+                # or damaged (half a minute), and the loop must go on syncing and answering every other table
+                # meanwhile. This table's lock keeps its own requests waiting until the step is done.
+                step = asyncio.ensure_future(asyncio.to_thread(session.computer_step, level or DEFAULT_LEVEL))
+                done, _pending = await asyncio.wait({step}, timeout=THINKING_NOTICE)
+                if not done:
+                    await self._tell_thinking(session)
+                events = await step
                 await self._publish(None, session.game.history[before:], events)
+
+    async def _tell_thinking(self, session: Session) -> None:
+        """Tell the room that the computer to act is taking long (:data:`protocol.THINKING`), once per step:
+        each player's program says so in its own words, so nobody waits in silence. Tried once: it is a
+        courtesy, and the entry that follows is the record."""
+        assert self.spec is not None
+        seat = session.game.current_player()
+        if seat is None:
+            return
+        content = protocol.Thinking(seat, self.seq + 1, self.spec.number).to_json()
+        try:
+            event_id = await self.connection.send(self.room_id, protocol.THINKING, content,
+                                                  f"{self._txn}-{self.spec.number}-{self.seq + 1}-thinking")
+        except OnlineError as error:
+            log.info("%s: the computer's long step not told (%s)", self.room_id, error)
+            return
+        await self.connection.deliver(self.room_id, {"type": protocol.THINKING, "sender": self.connection.user_id,
+                                                     "content": content, "event_id": event_id})
 
     def _computer_due(self) -> bool:
         return (self.session is not None and self.spec is not None and not self.stale and not self.spec.open_seats()

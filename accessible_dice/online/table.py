@@ -131,8 +131,16 @@ class ConnectionChanged:
     lost: bool
 
 
+@dataclass(frozen=True)
+class ComputerThinking:
+    """The referee says the computer in ``seat`` is taking long over its next step (its strategy being built):
+    say so once (its move, when it comes, is news of its own)."""
+
+    seat: int
+
+
 News = (Played | TakenBack | Refused | Chat | OutOfStep | Reread | Reseated | RefereeAway | RefereeBack
-        | WhileAway | ConnectionChanged)
+        | WhileAway | ConnectionChanged | ComputerThinking)
 
 
 # ---------------------------------------------------------------- the replayed game

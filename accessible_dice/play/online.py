@@ -46,6 +46,7 @@ from accessible_dice.online.refusals import NotSeated, NotYourTurn
 from accessible_dice.online.seating import GameInProgress, SeatsOpen, between_games
 from accessible_dice.online.table import (
     Chat,
+    ComputerThinking,
     ConnectionChanged,
     OutOfStep,
     Played,
@@ -1146,6 +1147,8 @@ class TablePlay(Controller):
         if isinstance(item, RefereeAway):
             # Translators: a move waits for the table's referee, who does not answer; it is played when it is back.
             return news(self._("Waiting for the table's referee; your move is sent again until it answers."))
+        if isinstance(item, ComputerThinking):
+            return thinking_words(self.language, presenter, item)
         if isinstance(item, RefereeBack):
             # Translators: the table's referee answers again after being away.
             return news(self._("The table's referee is back."))
@@ -1248,6 +1251,15 @@ def table_word(word: str, language: Language) -> str | None:
                 typed in typed_words.forms(language._(english)) or typed not in own):
             return name
     return None
+
+
+def thinking_words(language: Language, presenter: Presenter, item: ComputerThinking) -> Utterance:
+    """The referee's computer takes long over its step: said once, so nobody waits in silence (its move, when it
+    comes, is said as every move is)."""
+    # Translators: at an online table, the referee's computer player {name} takes long over its step (its
+    # strategy is being prepared); its move is said when it comes, and every command answers meanwhile.
+    return news(language._("{name} is still working out its move; this can take a while. Its move is said when "
+                           "it comes.").format(name=presenter.name(item.seat)))
 
 
 def chat_words(language: Language, item: Chat) -> Utterance:
