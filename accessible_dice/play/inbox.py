@@ -38,6 +38,37 @@ class EndOfLines:
 END = EndOfLines()
 
 
+class Splitter:
+    """Bytes read from standard input cut into lines, as both readers (:class:`Inbox`, :class:`Typed`) take them:
+    the start of the next line is kept until its newline comes, and the end of input gives what is left, then
+    :data:`END`. A Latin-1 ``hjälp`` sent to a UTF-8 program becomes U+FFFD, refused in words like any unknown
+    command."""
+
+    def __init__(self, encoding: str = "utf-8", pending: bytes = b"") -> None:
+        self.encoding = encoding
+        #: The start of a line whose newline has not come yet.
+        self.pending = pending
+
+    def feed(self, chunk: bytes) -> list[str | EndOfLines]:
+        """The whole lines ``chunk`` completes; an empty chunk is the end of input."""
+        if not chunk:
+            last, self.pending = self.pending, b""
+            return [self._decode(last), END] if last else [END]
+        *lines, self.pending = (self.pending + chunk).split(b"\n")
+        return [self._decode(line) for line in lines]
+
+    def _decode(self, line: bytes) -> str:
+        return line.decode(self.encoding, errors="replace").rstrip("\r")
+
+
+def read_chunk(fd: int) -> bytes:
+    """What standard input has now, up to :data:`CHUNK` bytes; ``b""`` at its end (or when the terminal went away)."""
+    try:
+        return os.read(fd, CHUNK)
+    except OSError:
+        return b""
+
+
 class Inbox:
     """The queue the main thread reads: typed lines (``str``), news (anything else), and :data:`END`.
 
@@ -45,20 +76,19 @@ class Inbox:
     awaited (:meth:`read_line`) or while an answer is awaited (:meth:`wait`).
     """
 
-    def __init__(self, fd: int | None = None) -> None:
+    def __init__(self, fd: int | None = None, encoding: str = "utf-8") -> None:
         self.items: queue.Queue[Any] = queue.Queue()
         self.handle: Callable[[Any], None] = lambda _news: None
         #: Lines typed while the program waited for something else, given out first.
         self._early: deque[str | EndOfLines] = deque()
         self._fd = fd
         self._reader: threading.Thread | None = None
-        #: The start of a line read before the reader began (:meth:`early`).
-        self._pending = b""
+        self._split = Splitter(encoding)
 
     def early(self, lines: list[str | EndOfLines], pending: bytes) -> None:
         """Lines read from standard input before this inbox began, and the start of the next one: given out first."""
         self._early.extend(lines)
-        self._pending = pending
+        self._split.pending = pending
 
     def start(self) -> None:
         """Start reading standard input (once); before, only :meth:`put` fills the queue."""
@@ -72,21 +102,11 @@ class Inbox:
         threads.start(self._reader)
 
     def _read(self, fd: int) -> None:
-        pending = self._pending
         while True:
-            try:
-                chunk = os.read(fd, CHUNK)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                if pending:
-                    self.items.put(pending.decode("utf-8", errors="replace").rstrip("\r"))
-                self.items.put(END)
-                return
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                self.items.put(line.decode("utf-8", errors="replace").rstrip("\r"))
+            for item in self._split.feed(read_chunk(fd)):
+                self.items.put(item)
+                if item is END:
+                    return
 
     def put(self, news: Any) -> None:
         """Add news from any thread (the homeserver's)."""
@@ -157,8 +177,7 @@ class Typed:
 
     def __init__(self, fd: int, encoding: str = "utf-8") -> None:
         self.fd = fd
-        self._encoding = encoding
-        self._pending = b""
+        self._split = Splitter(encoding)
         self._lines: deque[str | EndOfLines] = deque()
 
     def read_line(self) -> str | None:
@@ -180,28 +199,17 @@ class Typed:
 
     def left(self) -> tuple[list[str | EndOfLines], bytes]:
         """The lines read but not yet given out, and the start of the next one, for the :class:`Inbox`."""
-        lines, pending = list(self._lines), self._pending
+        lines, pending = list(self._lines), self._split.pending
         self._lines.clear()
-        self._pending = b""
+        self._split.pending = b""
         return lines, pending
 
-    def _fill(self) -> None:
-        try:
-            chunk = os.read(self.fd, CHUNK)
-        except OSError:  # the terminal went away: the end of input
-            chunk = b""
-        if not chunk:
-            if self._pending:
-                self._lines.append(self._decode(self._pending))
-                self._pending = b""
-            self._lines.append(END)
-            return
-        *lines, self._pending = (self._pending + chunk).split(b"\n")
-        self._lines.extend(self._decode(line) for line in lines)
+    @property
+    def encoding(self) -> str:
+        return self._split.encoding
 
-    def _decode(self, line: bytes) -> str:
-        """A Latin-1 ``hjälp`` sent to a UTF-8 program becomes U+FFFD, refused in words like any unknown command."""
-        return line.decode(self._encoding, errors="replace").rstrip("\r")
+    def _fill(self) -> None:
+        self._lines.extend(self._split.feed(read_chunk(self.fd)))
 
 
 def typed_lines() -> Typed | None:
@@ -241,7 +249,8 @@ class Lines:
     def inbox(self) -> Inbox:
         """The inbox, started the first time it is asked for; from then on the lines come through it."""
         if self._inbox is None:
-            self._inbox = Inbox(None if self._typed is None else self._typed.fd)
+            typed = self._typed
+            self._inbox = Inbox() if typed is None else Inbox(typed.fd, typed.encoding)
             if self._typed is not None:
                 lines, pending = self._typed.left()
                 self._inbox.early(lines, pending)
