@@ -21,11 +21,6 @@ FRONT_ENDS = ("accessible_dice.ui.terminal", "accessible_dice.ui.window", "acces
 #: What the front ends share: the play layer, the boards (the window's and the page's) and the colour themes.
 BENEATH_THE_FRONT_ENDS = ("accessible_dice.play", "accessible_dice.boards", "accessible_dice.theme")
 
-#: Circles not broken yet (issue 28), each inside one front end's or online's own folder. This list may only
-#: shrink: a new circle fails the test, and so does one listed here that is gone (take it off the list).
-NOT_YET_BROKEN = [
-    ["accessible_dice.online.client", "accessible_dice.online.referee"],  # Connection.host builds the Referee
-]
 
 
 def module_name(path: Path, base: Path = ROOT) -> str:
@@ -107,7 +102,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_package_has_no_import_circle() -> None:
-    assert sorted(cycles(graph())) == NOT_YET_BROKEN
+    assert cycles(graph()) == []
 
 
 def test_no_front_end_imports_another() -> None:
