@@ -10,9 +10,15 @@ circle for whoever reads or moves the code. A circle is broken by placement
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "accessible_dice"
@@ -122,6 +128,13 @@ def test_a_shared_layer_imports_no_front_end_and_not_the_launcher(layer: str) ->
     found = sorted((name, target) for name, targets in edges.items() if _within(name, layer)
                    for target in targets if any(_within(target, front) for front in above))
     assert found == []
+
+
+def test_every_package_ships_in_the_wheel() -> None:
+    """A package moved or made (boards/ was) is listed in pyproject's packages, or an installed program lacks it."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {name for name, path in modules().items() if path.name == "__init__.py"}
+    assert folders - listed == set()
 
 
 def _within(module: str, package: str) -> bool:
