@@ -17,8 +17,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "accessible_dice"
 #: Where a game id is said on purpose, by module (relative to the package) and id: the registry itself, and
 #: the main menu's "Quick game" (a choice of the menu, not a part of the game).
 ON_PURPOSE = {("games/__init__.py", game_id) for game_id in GAMES} | {("play/menu.py", "shut-the-box")}
-#: Not moved yet, and another piece of work's: may only shrink. The numpy-free strategies by game.
-NOT_YET = {("strategy/__init__.py", "yatzy")}
+#: Not moved yet, and another piece of work's (the numpy-free strategies, ``strategy.WITHOUT_NUMPY``, which
+#: that work may add a game to): the modules that may still name a game. May only shrink.
+NOT_YET = {"strategy/__init__.py"}
 
 
 def _own_files(game_id: str) -> set[str]:
@@ -47,7 +48,8 @@ def named_games(base: Path = PACKAGE) -> set[tuple[str, str]]:
 
 
 def test_no_module_but_the_game_s_own_parts_names_a_game() -> None:
-    assert named_games() - ON_PURPOSE == NOT_YET
+    named = named_games() - ON_PURPOSE
+    assert {module for module, _game in named} <= NOT_YET, sorted(named)
 
 
 def test_a_table_keyed_by_a_game_is_found(tmp_path: Path) -> None:
