@@ -19,10 +19,9 @@ page says so once, in words, and they make plain moves.
 
 What imports pygame, aiohttp, matrix-nio or numpy stays out:
 ``tests/test_static_page.py`` imports this module and checks
-``sys.modules``. The window's boards are the page's boards too
-(:mod:`.ui.window.boards`, :mod:`.ui.window.rows`), and they need no pygame;
-the window package itself (its ``__init__``, the pygame window) is not
-entered: :func:`_window_parts_only` makes the package known without it.
+``sys.modules``. The page's boards are the window's
+(:mod:`accessible_dice.boards`, below both front ends, with no pygame), so
+nothing of ``ui/window`` is imported.
 
 Options come in the address, with the command line's names
 (``?game=shut-the-box&players=Anna,Ben&dice=manual&lang=de&seed=3``), checked
@@ -32,17 +31,23 @@ in words, and the main menu opens instead.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import logging
 import queue
-import sys
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
+
+from accessible_dice.cli import UsageError, parse_args
+from accessible_dice.presentation.describe import news
+from accessible_dice.strategy import yatzy_turn
+from accessible_dice.ui.launch_request import Launch
+from accessible_dice.ui.web import table_for
+from accessible_dice.ui.web.messages import Message
+from accessible_dice.ui.web.table import Table
+from accessible_dice.ui.web.transport import opened, received
 
 log = logging.getLogger(__name__)
 
@@ -51,31 +56,6 @@ FLAGS = ("resume",)
 #: The address's options the page takes (the command line's names); ``option`` may come more than once.
 NAMES = ("game", "players", "dice", "seed", "lang", "verbosity", "option", *FLAGS)
 
-
-def _window_parts_only() -> None:
-    """Make ``accessible_dice.ui.window`` known as a package without running its ``__init__`` (the pygame
-    window): its pygame-free modules (the boards, the rows, the model) are then imported as anywhere."""
-    name = "accessible_dice.ui.window"
-    if name in sys.modules:
-        return
-    folder = Path(__file__).resolve().parent / "ui" / "window"
-    spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
-    spec.submodule_search_locations = [str(folder)]
-    module = importlib.util.module_from_spec(spec)
-    module.__file__ = None
-    sys.modules[name] = module
-
-
-_window_parts_only()
-
-from accessible_dice.cli import UsageError, parse_args  # noqa: E402  (after the window package is known)
-from accessible_dice.presentation.describe import news  # noqa: E402
-from accessible_dice.strategy import yatzy_turn  # noqa: E402
-from accessible_dice.ui.launch_request import Launch  # noqa: E402
-from accessible_dice.ui.web import table_for  # noqa: E402
-from accessible_dice.ui.web.messages import Message  # noqa: E402
-from accessible_dice.ui.web.table import Table  # noqa: E402
-from accessible_dice.ui.web.transport import opened, received  # noqa: E402
 
 
 def options(query: str) -> tuple[Launch, str | None]:

@@ -33,14 +33,14 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from accessible_dice import __version__, audio, save
+from accessible_dice import __version__, audio, save, strategy
 from accessible_dice.games import GAMES, game_class
 from accessible_dice.games.base import Move
 from accessible_dice.games.options import resolve
 from accessible_dice.presentation import presenter_for
 from accessible_dice.presentation.i18n import LANGUAGES, Language, language
 from accessible_dice.presentation.rules import pages_dir
-from accessible_dice.session import COMPUTERS, PLAIN, Session, new_session, simple_move
+from accessible_dice.session import Session, new_session, simple_move
 from accessible_dice.speech.backend import Backend, BackendUnavailable, TextBackend
 from accessible_dice.strategy.common import LEVELS
 from accessible_dice.ui.launch_request import Launch
@@ -206,15 +206,17 @@ def _move(session: Session) -> Move:
     """A computer player's move of the weakest level where the game has its own (QUICLO's, which loses
     lives: the best one never does, and the game would not end), else the game's plain move where it has
     one (Storeslem's greedy strike), else any legal move, chosen by the seeded dice: the first legal
-    move can be a step that goes nowhere for ever (Yatzy's hold and release). The strategies are not
-    asked: Yatzy's table may take half a minute to make the first time."""
+    move can be a step that goes nowhere for ever (Yatzy's hold and release). The strategies' advice is
+    not asked: Yatzy's table may take half a minute to make the first time."""
     game, rng = session.game, session.dice.rng
-    player = COMPUTERS.get(game.id)
+    player = strategy.own_part(game, "computer_play")
     if player is not None:
         move = player(game, rng, min(LEVELS.values()))
     else:
-        moves = [] if game.id in PLAIN else game.legal_moves()
-        move = rng.choice(moves) if moves else simple_move(game, rng)
+        move = game.plain_move(rng)
+        if move is None:
+            moves = game.legal_moves()
+            move = rng.choice(moves) if moves else simple_move(game, rng)
     if move is None:
         raise AssertionError("the game waits for a move but lists none")
     return move

@@ -47,56 +47,13 @@ class Guide(Protocol):
 
 # ---------------------------------------------------------------- computer players
 
-#: How many of the six dice QUICLO's plain computer player looks at.
-QUICLO_GLANCE = 4
-
-
-def _storeslem(game: Game, rng: random.Random) -> Move | None:
-    """A random board; then the strike worth the most now (greedy), the highest free strike."""
-    from accessible_dice.games import storeslem  # imported on use, as the registry does
-
-    if None in game.boards:  # type: ignore[attr-defined]
-        return storeslem.SetBoard(storeslem.random_board(rng))
-    return max(game.legal_moves(), key=lambda move: sum(getattr(move, "numbers", ())) + getattr(move, "number", 0))
-
-
-def _quiclo(game: Game, rng: random.Random) -> Move | None:
-    """The helper's equation, the one with the most dice."""
-    from accessible_dice.games import quiclo  # imported on use: its solver is large
-
-    equation = quiclo.solve(game.dice_on_table())
-    return quiclo.DeclareNone() if equation is None else quiclo.WriteEquation(equation)
-
-
-def _quiclo_player(game: Game, rng: random.Random, chance: float) -> Move | None:
-    """Looks at four of the dice only: never wins a life, and loses one when those four make nothing.
-
-    Below the best level it also overlooks the equation the four make, with the level's chance
-    (:data:`~accessible_dice.strategy.common.LEVELS`) of seeing it, and pays the helper instead.
-    """
-    from accessible_dice import solver
-    from accessible_dice.games import quiclo
-
-    equation = solver.find_equation(rng.sample(game.dice_on_table(), QUICLO_GLANCE))
-    if equation is not None and chance < 1.0 and rng.random() >= chance:
-        equation = None
-    return quiclo.UseHelper() if equation is None else quiclo.WriteEquation(equation)
-
-
-#: The plain best move (hints, computer players) of the games without a strategy module yet.
-PLAIN: dict[str, Callable[[Game, random.Random], Move | None]] = {"storeslem": _storeslem, "quiclo": _quiclo}
-#: Computer players that play worse than the hint (and than any strategy module): QUICLO's
-#: helper never fails, so a computer using it would never lose a life, and a game between
-#: computers would never end.
-#: They take the level's chance of playing well (:data:`~accessible_dice.strategy.common.LEVELS`).
-COMPUTERS: dict[str, Callable[[Game, random.Random, float], Move | None]] = {"quiclo": _quiclo_player}
-
 
 def simple_move(game: Game, rng: random.Random) -> Move | None:
-    """A plain legal move for games without a strategy: the game's own rule of thumb, else the first."""
-    plain = PLAIN.get(game.id)
+    """A plain legal move for games without a strategy: the game's own rule of thumb (its
+    :meth:`~accessible_dice.games.base.Game.plain_move`), else the first."""
+    plain = game.plain_move(rng)
     if plain is not None:
-        return plain(game, rng)
+        return plain
     moves = game.legal_moves()
     return moves[0] if moves else None
 
@@ -106,14 +63,14 @@ def computer_plan(game: Game, rng: random.Random,
     """What a computer player of ``level`` does now: the moves of its choice, in order, and the
     strategy's advice when it follows the best choice (its reason, spoken at full verbosity).
 
-    Its own rule comes first: QUICLO's best move (the solver's equation) never
-    loses a life, so a computer playing it could not be beaten and a game of
-    computers would never end. Otherwise it takes a choice of the strategy's
+    Its own rule comes first, where the game's strategy has one (its ``computer_play``): QUICLO's best
+    move (the solver's equation) never loses a life, so a computer playing it could not be beaten and a
+    game of computers would never end. Otherwise it takes a choice of the strategy's
     ranked ones as its level says (:func:`~accessible_dice.strategy.common.pick`;
     at the best level, the best choice), else the game's plain move.
     """
     chance = LEVELS[level]
-    player = COMPUTERS.get(game.id)
+    player = strategy.own_part(game, "computer_play")
     if player is not None:
         move = player(game, rng, chance)
         return (() if move is None else (move,)), None
@@ -128,24 +85,22 @@ def computer_plan(game: Game, rng: random.Random,
 # ---------------------------------------------------------------- the strategy, made ready in advance
 
 
-def _yatzy_table(game: Game) -> None:
-    from accessible_dice.strategy.yatzy import table  # numpy, imported on use
-
-    table(game.options["order"])
-
-
-def _yatzy_progress(game: Game) -> float | None:
-    from accessible_dice.strategy.yatzy import build_progress
-
-    return build_progress(str(game.options["order"]))
+def prepare_for(game: Game) -> Callable[[Game], None] | None:
+    """What the game's strategy must make before its first hint or computer move, when making it can take
+    long (its strategy module's ``prepare``; ``None`` where it has none): Yatzy's table comes with the
+    program and is read in a moment, but is built (several seconds to minutes) where that file is missing
+    or damaged. :meth:`Session.prepare_strategy` makes it in the background as the game starts;
+    :func:`progress_for` says how far it is."""
+    found: Callable[[Game], None] | None = strategy.own_part(game, "prepare")
+    return found
 
 
-#: What a game's strategy must have before its first hint or computer move, when making it can take
-#: long: Yatzy's table comes with the program and is read in a moment, but is built (several seconds to
-#: minutes) where that file is missing or damaged. :meth:`Session.prepare_strategy` makes it in the
-#: background as the game starts; :data:`PROGRESS` says how far it is.
-PREPARE: dict[str, Callable[[Game], None]] = {"yatzy": _yatzy_table}
-PROGRESS: dict[str, Callable[[Game], float | None]] = {"yatzy": _yatzy_progress}
+def progress_for(game: Game) -> Callable[[Game], float | None] | None:
+    """How far :func:`prepare_for`'s work is (0 to 1, or ``None``): the strategy module's ``progress``."""
+    found: Callable[[Game], float | None] | None = strategy.own_part(game, "progress")
+    return found
+
+
 #: Seconds the preparation may take before the player is told of it (and later that it is done).
 PREPARE_NOTICE = 2.0
 
@@ -261,7 +216,7 @@ class Session:
 
     def strategy_progress(self) -> int:
         """How far the preparation of the strategy is, in percent (0 until it reports)."""
-        progress = PROGRESS.get(self.game.id)
+        progress = progress_for(self.game)
         done = None if progress is None else progress(self.game)
         return round(100 * (done or 0.0))
 
@@ -278,7 +233,7 @@ class Session:
     # -- the strategy
 
     def prepare_strategy(self, news: Callable[[bool], None] | None = None) -> None:
-        """Start making what the game's strategy needs (:data:`PREPARE`) on a background thread, once.
+        """Start making what the game's strategy needs (:func:`prepare_for`) on a background thread, once.
 
         Both front ends call it as a game starts, so the first hint or
         computer move does not wait. Read from disk it is done at once; if it
@@ -288,8 +243,10 @@ class Session:
         thread is a daemon: leaving the program never waits for it (a table
         half built is not kept; the next start builds it again).
         """
-        prepare = PREPARE.get(self.game.id)
-        if prepare is None or self._preparing is not None or not strategy.has_own_strategy(self.game):
+        if self._preparing is not None:
+            return
+        prepare = prepare_for(self.game)
+        if prepare is None:
             return  # without numpy (the static page, no threads) Yatzy's table is read on first use
         told = threading.Event()
         finished = threading.Event()

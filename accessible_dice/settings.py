@@ -37,6 +37,7 @@ from accessible_dice.speech.braille import BRAILLE
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.storage import config_dir, move_aside, write_atomic
 from accessible_dice.strategy.common import DEFAULT_LEVEL, LEVELS
+from accessible_dice.theme import check_pair
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -51,7 +52,7 @@ SPEECH = ("auto", "screenreader", "tts", "text", "none")
 THEMES = ("yellow-on-black", "white-on-black", "black-on-white", "low-contrast")
 #: The settings that make the window's colour pair, checked together.
 COLOUR_KEYS = frozenset({"theme", "text-colour", "background-colour"})
-#: The window's text and background colours beyond the themes (``theme``: the theme's own); see ui/window/theme.py.
+#: The window's text and background colours beyond the themes (``theme``: the theme's own); see theme.py.
 COLOURS = ("theme", "black", "white", "yellow", "cyan", "green", "navy", "cream", "grey", "dark-grey")
 #: What sound effects do while speech plays (checklist SR-13): step back, fall silent, or stay as loud.
 SOUND_DURING_SPEECH = ("lowered", "muted", "normal")
@@ -254,8 +255,6 @@ class Settings:
                                       option=spec)
         changed = dataclasses.replace(self, **{_field(spec.key): value})
         if spec.key in COLOUR_KEYS and pair_checked:
-            from accessible_dice.ui.window.theme import check_pair
-
             check_pair(changed.theme, changed.text_colour, changed.background_colour)
         return changed
 
@@ -263,8 +262,6 @@ class Settings:
         """Text and background colour changed together, their contrast checked as the pair they make: one at
         a time, a pair such as navy on cream could not be reached from yellow on black, each half refused
         against the theme's other colour (a11y-audit LV-13)."""
-        from accessible_dice.ui.window.theme import check_pair
-
         changed = self.changed("text-colour", text, pair_checked=False).changed("background-colour", background,
                                                                                 pair_checked=False)
         check_pair(changed.theme, changed.text_colour, changed.background_colour)

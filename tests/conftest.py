@@ -52,7 +52,7 @@ def _no_strategy_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """
     from accessible_dice import session
 
-    monkeypatch.setattr(session, "PREPARE", {})
+    monkeypatch.setattr(session, "prepare_for", lambda game: None)
 
 
 @pytest.fixture

@@ -13,11 +13,9 @@ import time
 
 from accessible_dice import session
 from accessible_dice.cli import main
-from accessible_dice.games import GAMES
 from accessible_dice.play import controller
 
 seconds = float(os.environ.get("SLOW_PREPARE", "4"))
-for game_id in GAMES:
-    session.PREPARE[game_id] = lambda _game: time.sleep(seconds)
+session.prepare_for = lambda game: lambda _game: time.sleep(seconds)
 controller.PROGRESS_EVERY = float(os.environ.get("SLOW_PROGRESS", str(controller.PROGRESS_EVERY)))
 sys.exit(main(sys.argv[1:]))

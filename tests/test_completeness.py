@@ -4,7 +4,7 @@ Runs over the program's games and the example game Pig (tests/pig), so a
 game that lacks a part fails here the moment it is registered, rather than
 crashing in front of a player:
 
-- its parts are there (rules, words, commands, window board, strategy,
+- its parts are there (rules, words, commands, board, strategy,
   rules page), and the menu title, command words and rules pages exist in
   every language's catalog and folder;
 - every event of its rules has words, and every move seen in seeded games
@@ -87,7 +87,7 @@ def test_every_game_has_every_part(game_id: str) -> None:
     assert missing(game_id) == []
     assert game_id in playable()
     found = parts(game_id)
-    assert found.board is not None and found.strategy is not None, "every game has a window board and hints"
+    assert found.board is not None and found.strategy is not None, "every game has a board and hints"
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)

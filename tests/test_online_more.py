@@ -14,7 +14,7 @@ from online_support import Player, refused, step, wait_for
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice.games.base import Event
-from accessible_dice.online import lobby, referee
+from accessible_dice.online import lobby, refereeing
 from accessible_dice.online.client import TableView
 from accessible_dice.online.protocol import Seat, open_seat
 from accessible_dice.online.refusals import NotSeated
@@ -145,7 +145,7 @@ def test_a_computer_thinking_long_holds_up_no_other_table_of_its_referee(synapse
         return step_of(session, level)
 
     monkeypatch.setattr(Session, "computer_step", long_thought)
-    monkeypatch.setattr(referee, "THINKING_NOTICE", 0.3)
+    monkeypatch.setattr(refereeing, "THINKING_NOTICE", 0.3)
 
     async def play() -> None:
         anna = await Player.signed_in(register(synapse_server))

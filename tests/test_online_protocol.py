@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from accessible_dice.games.base import NotLegalNow, Roll
 from accessible_dice.games.shut_the_box import ShutTheBox
 from accessible_dice.online import protocol
-from accessible_dice.online.client import power_levels, referee_in_charge
+from accessible_dice.online.client import power_levels
 from accessible_dice.online.protocol import BadEvent, Entry, Seat, TableSpec
 from accessible_dice.online.refusals import NotYourTurn
+from accessible_dice.online.room import referee_in_charge
 from accessible_dice.online.seating import SIT, STAND, GameInProgress, SeatNotOpen, again, reseated
 from accessible_dice.online.table import EntryMismatch, Played, Table, TakenBack
 from accessible_dice.session import computer_plan

@@ -30,6 +30,7 @@ from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the
 from accessible_dice.online import client, protocol
 from accessible_dice.online.client import OnlineError
 from accessible_dice.online.refusals import NotYourTurn
+from accessible_dice.online.room import referee_in_charge
 from accessible_dice.online.table import ConnectionChanged, OutOfStep, Played, RefereeAway, RefereeBack, Refused
 from accessible_dice.session import computer_plan
 
@@ -57,7 +58,7 @@ def test_the_homeserver_refuses_the_referees_events_from_anyone_else(synapse_ser
             with pytest.raises(OnlineError):
                 await ben.connection.put_state(room, "m.room.power_levels", client.power_levels(ben.account.user_id))
             record = await ben.connection.read_room(room)
-            assert record.entries == [] and client.referee_in_charge(record.power_levels, players[0].account.user_id)
+            assert record.entries == [] and referee_in_charge(record.power_levels, players[0].account.user_id)
 
     asyncio.run(play())
 

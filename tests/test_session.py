@@ -15,6 +15,7 @@ from accessible_dice.games.shut_the_box import Shut
 from accessible_dice.names import EmptyName, NameTooLong, NameTwice, check_names, is_computer
 from accessible_dice.saved_games import folder
 from accessible_dice.session import Session, new_session, simple_move
+from accessible_dice.session import prepare_for as own_preparation
 from accessible_dice.storage import data_dir
 
 
@@ -146,7 +147,7 @@ def test_a_yatzy_game_prepares_its_orders_strategy_table_in_the_background_once(
     from accessible_dice import session as sessions
     from accessible_dice.strategy import yatzy as yatzy_strategy
 
-    monkeypatch.setattr(sessions, "PREPARE", {"yatzy": sessions._yatzy_table})
+    monkeypatch.setattr(sessions, "prepare_for", own_preparation)  # the fixture turned it off
     release, built = threading.Event(), []
     monkeypatch.setattr(yatzy_strategy, "table", lambda order: built.append(order) or release.wait(10))
     session = new_session("yatzy", ["Anna"], {"order": "in-order"})
@@ -165,7 +166,7 @@ def test_a_failure_preparing_the_strategy_is_logged_not_raised(monkeypatch: pyte
     def broken(game: object) -> None:
         raise MemoryError("no room for the table")
 
-    monkeypatch.setitem(sessions.PREPARE, "yatzy", broken)
+    monkeypatch.setattr(sessions, "prepare_for", lambda game: broken)
     session = new_session("yatzy", ["Anna"], {})
     with caplog.at_level("INFO", logger="accessible_dice.session"):
         session.prepare_strategy()

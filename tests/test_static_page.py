@@ -23,20 +23,20 @@ __all__ = ["browser"]
 
 
 def test_the_page_s_python_imports_no_pygame_aiohttp_nio_or_numpy() -> None:
-    """The worker runs accessible_dice.page: the web table and screen, and nothing the browser cannot load."""
-    code = ("import json, sys; import accessible_dice.page; "
-            "print(json.dumps(sorted(sys.modules)))")
+    """The worker runs accessible_dice.page: the web table and screen, every game's board (a Storeslem or QUICLO
+    board once reached the window's pygame picker for its typed-move grammar), and nothing the browser cannot load."""
+    code = ("import json, sys; import accessible_dice.page; from accessible_dice.games import GAMES, part_module; "
+            "[part_module(game, 'board') for game in GAMES]; print(json.dumps(sorted(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(json.loads(done.stdout))
-    assert {"accessible_dice.ui.web.table", "accessible_dice.ui.web.screen", "accessible_dice.ui.window.boards",
-            "babel", "platformdirs"} <= loaded
+    assert {"accessible_dice.ui.web.table", "accessible_dice.ui.web.screen", "accessible_dice.boards.base",
+            "accessible_dice.boards.storeslem", "accessible_dice.boards.quiclo", "babel", "platformdirs"} <= loaded
     assert not {name.split(".")[0] for name in loaded} & {"pygame", "aiohttp", "nio", "numpy"}
-    assert "accessible_dice.ui.window.game" not in loaded  # the window itself is not entered
+    assert not {name for name in loaded if name.startswith("accessible_dice.ui.window")}  # nor the window
 
 
 def test_the_address_s_options_are_the_command_line_s() -> None:
-    """Checked by the command line's own parser, in a process of its own (accessible_dice.page makes the window
-    package known without its pygame ``__init__``, which the other tests in this process need)."""
+    """Checked by the command line's own parser, in a process of its own (as the page's worker imports it)."""
     code = ("import json; from accessible_dice.page import options; print(json.dumps([(l.game, l.players, l.dice, "
             "l.lang, l.seed, l.resume, why) for l, why in map(options, ["
             "'?game=shut-the-box&players=Anna,Ben&dice=manual&lang=de&seed=3', '?resume&lang=sv', "

@@ -376,7 +376,7 @@ def test_a_hint_while_the_strategy_is_being_prepared_says_so_at_once(monkeypatch
     from accessible_dice import session as sessions
 
     release = threading.Event()
-    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: release.wait(10))
+    monkeypatch.setattr(sessions, "prepare_for", lambda game: lambda _game: release.wait(10))
     try:
         run = play(["roll", "hint"], seed=3)
         assert run.lines[2] == "The hints are still being prepared: 0 percent done. You will hear when they are ready."
@@ -392,7 +392,7 @@ def test_a_computer_waiting_for_its_strategy_is_said_once_then_ready(monkeypatch
 
     from accessible_dice import session as sessions
 
-    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
+    monkeypatch.setattr(sessions, "prepare_for", lambda game: lambda _game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
     run = play([], players=("cpu1", "cpu2"), seed=9, options={"rounds": "1"})
     preparing = ("Preparing the hints and the computer players; this can take a while. You will hear when they are "
                  "ready.")

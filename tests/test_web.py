@@ -241,7 +241,7 @@ def test_a_strategy_slow_to_prepare_is_said_on_the_page_then_that_it_is_ready(
 
     from accessible_dice import session as sessions
 
-    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
+    monkeypatch.setattr(sessions, "prepare_for", lambda game: lambda _game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
     server = serve(game="shut-the-box", players=("Anna",), seed=3, lang="en")
     page = opened(browser, server.url)
     until(page, "[...document.querySelectorAll('#log p')].some((p) => p.textContent.includes('Hints are ready.'))")

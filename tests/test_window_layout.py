@@ -19,8 +19,8 @@ import pytest
 import window_pixels as pixels
 from window_driver import Driver, open_driver
 
+from accessible_dice.theme import THEMES
 from accessible_dice.ui.window.draw import Drawn, Placed
-from accessible_dice.ui.window.theme import THEMES
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

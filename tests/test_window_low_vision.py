@@ -13,9 +13,9 @@ import pytest
 import window_pixels as pixels
 from window_driver import Driver, open_driver
 
+from accessible_dice.theme import THEMES, contrast_ratio
 from accessible_dice.ui.window import Confirm, Entry, Reader
 from accessible_dice.ui.window.menu import MainMenu
-from accessible_dice.ui.window.theme import THEMES, contrast_ratio
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from accessible_dice.ui.window.model import Cell, Focus, Row
+from accessible_dice.boards.model import Cell, Focus, Row
 
 
 def menu(*labels: str) -> list[Row]:

@@ -27,7 +27,7 @@ import pygame
 import pytest
 from xvfb_support import xvfb_display
 
-from accessible_dice.ui.window.theme import THEMES, contrast_ratio
+from accessible_dice.theme import THEMES, contrast_ratio
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = "Anna,Ben,Carla,Dave"

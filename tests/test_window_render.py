@@ -15,10 +15,10 @@ import pygame
 import pytest
 from window_driver import Driver, open_driver
 
+from accessible_dice.theme import THEMES, Theme, contrast_ratio
 from accessible_dice.ui.window import Entry, draw
 from accessible_dice.ui.window.draw import Metrics
 from accessible_dice.ui.window.menu import MainMenu
-from accessible_dice.ui.window.theme import THEMES, Theme, contrast_ratio
 
 _driver = pytest.fixture(name="driver")(open_driver)
 

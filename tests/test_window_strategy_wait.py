@@ -23,7 +23,7 @@ PREPARING = "Preparing the hints and the computer players; this can take a while
 
 def test_a_slow_strategy_is_said_once_the_window_answers_meanwhile_then_it_is_ready(
         driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sessions.PREPARE, "shut-the-box", lambda game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
+    monkeypatch.setattr(sessions, "prepare_for", lambda game: lambda _game: time.sleep(3 * sessions.PREPARE_NOTICE / 2))
     screen = driver.game("shut-the-box", ["Anna"], seed=7)
     deadline = time.monotonic() + budget(30)
 

@@ -1,7 +1,7 @@
 """The games and the registry that names each one's parts.
 
 A game is more than its rules: it needs words (a presenter), typed commands,
-a menu title and a rules page, and may have a window board and a strategy.
+a menu title and a rules page, and may have a board (the window's and the page's) and a strategy.
 :class:`Parts` names where each lives, as module paths imported on first use,
 so asking for one game never loads the others (QUICLO's solver tables, say),
 and a game kept outside the package (the example game in ``tests/pig/``) is
@@ -36,7 +36,7 @@ class Parts:
     """Where one game's parts are: module paths, its title, and its rules pages.
 
     ``title`` is the game's name marked with ``N_`` (translated where said).
-    ``board`` may be ``None``: the window then shows the typed board (a text
+    ``board`` may be ``None``: the window and the page then show the typed board (a text
     field for the game's commands). ``strategy`` may be ``None``: no hints and
     no computer players. ``pages`` is the folder of the rules pages
     (``<id>.md``, translations in ``<code>/<id>.md``); ``None`` means the
@@ -56,10 +56,10 @@ class Parts:
 
     @classmethod
     def packaged(cls, module: str, title: str, listed: str | None = None) -> Parts:
-        """A game inside this package: ``module`` in games/, presentation/, play/commands/, ui/window/ and strategy/."""
+        """A game inside this package: ``module`` in games/, presentation/, play/commands/, boards/ and strategy/."""
         package = "accessible_dice"
         return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}",
-                   f"{package}.play.commands.{module}", f"{package}.ui.window.{module}", f"{package}.strategy.{module}",
+                   f"{package}.play.commands.{module}", f"{package}.boards.{module}", f"{package}.strategy.{module}",
                    listed=listed)
 
     def module(self, part: str) -> str | None:

@@ -15,6 +15,7 @@ included, is the whole game: saving is writing it, loading is replaying it.
 from __future__ import annotations
 
 import dataclasses
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -339,6 +340,12 @@ class Game(ABC):
     def held(self) -> tuple[int, ...]:
         """Positions (0-based) of the dice on the table that are held or kept."""
         return ()
+
+    def plain_move(self, rng: random.Random) -> Move | None:
+        """The game's own rule of thumb for the move now, where no strategy answers (a hint, a computer
+        player, the self-test): ``None`` when it has none, and the first legal move is taken
+        (:func:`accessible_dice.session.simple_move`). ``rng`` is the session's, for a choice by chance."""
+        return None
 
     # -- acting
 

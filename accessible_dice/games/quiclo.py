@@ -13,6 +13,7 @@ judges an equation against a roll, :func:`solve` is the solution helper.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,6 +249,11 @@ class Quiclo(Game):
         if self.turn is None or self.dice:
             return None
         return DiceRequest(self.turn, DICE, FACES, "turn")
+
+    def plain_move(self, rng: random.Random) -> Move | None:
+        """The helper's equation, the one with the most dice."""
+        equation = solve(self.dice_on_table())
+        return DeclareNone() if equation is None else WriteEquation(equation)
 
     def legal_moves(self) -> list[Move]:
         if self.turn is None or not self.dice:

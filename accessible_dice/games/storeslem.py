@@ -506,6 +506,12 @@ class Storeslem(Game):
             return None
         return DiceRequest(self.thrower(self.rolls), DICE, FACES)
 
+    def plain_move(self, rng: random.Random) -> Move | None:
+        """A random board; then the strike worth the most now (greedy), the highest free strike."""
+        if None in self.boards:
+            return SetBoard(random_board(rng))
+        return max(self.legal_moves(), key=lambda move: sum(getattr(move, "numbers", ())) + getattr(move, "number", 0))
+
     def legal_moves(self) -> list[Move]:
         if self.is_over() or self.dice_request() is not None:
             return []

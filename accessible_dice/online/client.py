@@ -34,9 +34,9 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from nio import (
     AsyncClient,
@@ -61,7 +61,9 @@ from accessible_dice.games.base import Game, Move
 from accessible_dice.online import protocol, readable
 from accessible_dice.online.chat import trusted_name
 from accessible_dice.online.protocol import BadEvent, Entry, Refusal, Request, Seat, TableSpec
+from accessible_dice.online.refereeing import Referee
 from accessible_dice.online.refusals import ChatForPlayers, ChatIsOff, NoOpenSeat, NotSeated
+from accessible_dice.online.room import Listener, OnlineError, RoomRecord, take
 from accessible_dice.online.seating import AGAIN, SIT, STAND, AlreadySeated, again
 from accessible_dice.online.table import (
     Chat,
@@ -103,10 +105,6 @@ _SYNC_FILTER = {"presence": {"types": []}, "account_data": {"types": []},
                          "ephemeral": {"types": []}, "account_data": {"types": []}}}
 
 
-class OnlineError(Exception):
-    """The homeserver refused or could not be reached; ``str()`` says why (for the log and the front end)."""
-
-
 class SignedOut(OnlineError):
     """The homeserver no longer knows this account's access token (revoked, or the session ended elsewhere)."""
 
@@ -139,64 +137,6 @@ def power_levels(referee: str, opener: str | None = None) -> dict[str, Any]:
             "notifications": {"room": 100}}
 
 
-def referee_in_charge(levels: Mapping[str, Any], referee: str) -> bool:
-    """Whether ``levels`` (a power levels content) let nobody but ``referee`` send the referee's events."""
-    try:
-        users = {user: int(level) for user, level in dict(levels.get("users", {})).items()}
-        default = int(levels.get("users_default", 0))
-        events = dict(levels.get("events", {}))
-        needed = [int(events.get(kind, levels.get("state_default", 50))) for kind in protocol.REFEREE_ONLY]
-        needed.append(int(events.get("m.room.power_levels", levels.get("state_default", 50))))
-    except (TypeError, ValueError, AttributeError):
-        return False
-    others = [level for user, level in users.items() if user != referee] + [default]
-    return users.get(referee, default) >= max(needed) and all(level < min(needed) for level in others)
-
-
-@dataclass
-class RoomRecord:
-    """What a room holds for a table, read whole: its table event and, in timeline order, the rest."""
-
-    room_id: str
-    #: The table event, when its sender is the referee it names; ``proposed`` holds one from anyone else.
-    spec: TableSpec | None
-    proposed: TableSpec | None
-    power_levels: dict[str, Any]
-    entries: list[Entry] = field(default_factory=list)
-    refusals: list[Refusal] = field(default_factory=list)
-    #: Each request with its sender.
-    requests: list[tuple[str, Request]] = field(default_factory=list)
-    #: Display names of the members who joined, by user id.
-    members: dict[str, str] = field(default_factory=dict)
-    #: The referee's table events in the timeline, by game number (the last of each: the seats it was played with).
-    games: dict[int, TableSpec] = field(default_factory=dict)
-    #: The seat requests the referee's table events answered.
-    seat_answers: set[str] = field(default_factory=set)
-
-    def answered(self) -> set[str]:
-        """The ids of the requests the referee answered (accepted, refused, or a seat request done)."""
-        return ({entry.request for entry in self.entries if entry.request} | {r.request for r in self.refusals}
-                | self.seat_answers)
-
-    def current(self) -> list[Entry]:
-        """The entries of the game the table plays now (a table that played again holds earlier games' too)."""
-        number = self.spec.number if self.spec is not None else 1
-        return [entry for entry in self.entries if entry.number == number]
-
-    def finished(self) -> list[Table]:
-        """The earlier games at this table, each replayed with the seats it was played with."""
-        number = self.spec.number if self.spec is not None else 1
-        done = []
-        for spec in (self.games[earlier] for earlier in sorted(self.games) if earlier < number):
-            try:
-                table = Table(spec)
-            except BadEvent:
-                continue
-            table.replay(entry for entry in self.entries if entry.number == spec.number)
-            done.append(table)
-        return done
-
-
 @dataclass(frozen=True)
 class Invitation:
     """An invitation to a room: who invited us (``None`` when not known) and the room's name, which a table's
@@ -218,14 +158,6 @@ class TableSummary:
     over: bool
 
 
-class Listener(Protocol):
-    """What the sync loop tells a table: its new timeline events, and the connection lost or back."""
-
-    async def on_events(self, events: list[dict[str, Any]], limited: bool) -> None: ...
-
-    async def on_connection(self, online: bool) -> None: ...
-
-
 class Connection:
     """One signed-in Matrix account: the nio client, its sync loop, the listeners of its rooms."""
 
@@ -243,7 +175,7 @@ class Connection:
         self._sync_task: asyncio.Task[None] | None = None
         #: The rooms this account was invited to (room id -> inviter), as the last sync said.
         self._invited: dict[str, Invitation] = {}
-        self._hosted: dict[str, Any] = {}
+        self._hosted: dict[str, Referee] = {}
 
     # -- the connection
 
@@ -549,14 +481,12 @@ class Connection:
             raise
         return view
 
-    def hosting(self, room_id: str) -> Any:
-        """The :class:`~accessible_dice.online.referee.Referee` of ``room_id`` when this program hosts it."""
+    def hosting(self, room_id: str) -> Referee | None:
+        """The :class:`~accessible_dice.online.refereeing.Referee` of ``room_id`` when this program hosts it."""
         return self._hosted.get(room_id)
 
     async def host(self, room_id: str) -> None:
         """Referee ``room_id`` from this program (once; it stops with :meth:`close`)."""
-        from accessible_dice.online.referee import Referee  # the referee builds on this module
-
         if room_id in self._hosted:
             return
         referee = Referee(self, room_id)
@@ -596,27 +526,6 @@ def _rebuilt(old: Table, new: Table) -> Table:
         old.game.__dict__.update(new.game.__dict__)
         new.game = old.game
     return new
-
-
-def take(record: RoomRecord, event: dict[str, Any], referee: str) -> None:
-    """File one timeline event of a room into ``record``; anything malformed is logged and left out."""
-    kind, sender, content = event.get("type"), event.get("sender"), event.get("content")
-    try:
-        if kind == protocol.REQUEST and isinstance(sender, str):
-            record.requests.append((sender, protocol.parse_request(content)))
-        elif kind == protocol.ACTION and sender == referee:
-            record.entries.append(protocol.parse_entry(content))
-        elif kind == protocol.REFUSED and sender == referee:
-            record.refusals.append(protocol.parse_refusal(content))
-        elif kind == protocol.TABLE and sender == referee and event.get("state_key") == "":
-            spec = protocol.parse_table(content)
-            record.games[spec.number] = spec
-            if spec.request is not None:
-                record.seat_answers.add(spec.request)
-        elif kind in (protocol.ACTION, protocol.REFUSED):
-            log.info("%s: %s from %s ignored: not the referee", record.room_id, kind, sender)
-    except BadEvent as error:
-        log.info("%s: %s from %s ignored: %s", record.room_id, kind, sender, error)
 
 
 class TableView:

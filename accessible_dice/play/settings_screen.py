@@ -29,6 +29,7 @@ from accessible_dice.presentation.describe import answer
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.speech import SpeechOutput
 from accessible_dice.speech.settings import VoiceInfo
+from accessible_dice.theme import ColoursTooClose
 from accessible_dice.utterance import Utterance
 
 #: The colour settings that make a pair: typed together on one line, their contrast is checked as a pair.
@@ -116,8 +117,6 @@ class SettingsScreen:
         try:
             failure = self.change(key, value)
         except InvalidInput as refused:
-            from accessible_dice.ui.window.theme import ColoursTooClose  # the window's package imports this one
-
             if key not in PAIR or not isinstance(refused, ColoursTooClose):
                 raise
             raise BothColoursAtOnce(reason=options.refusal_words(refused, self.language),

@@ -18,6 +18,7 @@ from accessible_dice.presentation.purposes import purpose
 from accessible_dice.presentation.voices import voice_name
 from accessible_dice.settings import BY_KEY, COLOUR_KEYS, SPECS, NoSuchSetting, Settings, canonical
 from accessible_dice.speech.settings import VoiceInfo
+from accessible_dice.theme import faint_pair
 from accessible_dice.utterance import Cue, Utterance, in_language
 
 #: Settings that the running program cannot change under way: they hold from the next start.
@@ -108,8 +109,6 @@ def contrast_warning(key: str, settings: Settings, language: Language) -> str | 
     player may want it, and said so that a player who did not mean it knows (LV-13)."""
     if key not in COLOUR_KEYS:
         return None
-    from accessible_dice.ui.window.theme import faint_pair
-
     faint = faint_pair(settings.theme, settings.text_colour, settings.background_colour)
     return None if faint is None else options.refusal_words(faint, language)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.strategy.common import Advice, Choice
 
-__all__ = ["Advice", "Choice", "best_move", "computer_move", "has_own_strategy", "has_strategy"]
+__all__ = ["Advice", "Choice", "best_move", "computer_move", "has_own_strategy", "has_strategy", "own_part"]
 
 
 #: Strategies that run without numpy, by game: where numpy cannot be imported (the static page,
@@ -56,6 +57,14 @@ def has_own_strategy(game: Game) -> bool:
     :meth:`accessible_dice.session.Session.prepare_strategy`), not a numpy-free one read on first use."""
     module = _without_numpy(game.id)
     return module is not None and module.__name__ not in WITHOUT_NUMPY.values()
+
+
+def own_part(game: Game, name: str) -> Any:
+    """What the game's own strategy module defines as ``name``, where it defines it (``prepare`` and
+    ``progress``: what must be made before the first hint, made ready in advance; ``computer_play``: a
+    computer player's own rule, ahead of the ranked choices). ``None`` where it does not, and where the
+    game's own strategy cannot run (no numpy: see :func:`has_own_strategy`)."""
+    return getattr(_without_numpy(game.id), name, None) if has_own_strategy(game) else None
 
 
 def _module(game: Game) -> ModuleType:

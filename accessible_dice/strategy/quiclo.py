@@ -22,8 +22,10 @@ solver agrees, else −1). A written equation is never judged by a hint
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
+from accessible_dice import solver
 from accessible_dice.errors import NP_, IllegalMove
 from accessible_dice.games import quiclo
 from accessible_dice.games.base import Move
@@ -34,6 +36,8 @@ from accessible_dice.strategy.common import Advice, Choice, ranked
 #: (docs/spec/rules.md §4); the game takes the same, as the tests check.
 HELPER_COST = 1
 WRONG_DECLARATION_COST = 1
+#: How many of the six dice a computer player looks at (:func:`computer_play`).
+GLANCE = 4
 
 
 class HintJudgesNoEquation(IllegalMove):
@@ -87,6 +91,19 @@ def best_move(game: Quiclo, considering: Move | None = None) -> HelperAdvice:
         considered = helper if isinstance(considering, UseHelper) else declare
     advice = ranked([helper, declare], higher_is_better=True, considered=considered)
     return HelperAdvice(advice.choices, advice.higher_is_better, advice.considered, most, HELPER_COST)
+
+
+def computer_play(game: Quiclo, rng: random.Random, chance: float) -> Move | None:
+    """A computer player's move, which plays worse than the hint (and than :func:`computer_move`): the
+    helper never fails, so a computer using it would never lose a life, and a game between computers would
+    never end. It looks at four of the six dice only (:data:`GLANCE`): never wins a life, and loses one
+    when those four make nothing. Below the best level it also overlooks the equation the four make, with
+    the level's ``chance`` (:data:`~accessible_dice.strategy.common.LEVELS`) of seeing it, and pays the
+    helper instead. :func:`accessible_dice.session.computer_plan` takes it before the ranked choices."""
+    equation = solver.find_equation(rng.sample(game.dice_on_table(), GLANCE))
+    if equation is not None and chance < 1.0 and rng.random() >= chance:
+        equation = None
+    return UseHelper() if equation is None else WriteEquation(equation)
 
 
 def computer_move(game: Quiclo) -> Move:

@@ -572,6 +572,18 @@ def computer_move(game: Yatzy) -> Move:
     return best_move(game).best.move
 
 
+def prepare(game: Yatzy) -> None:
+    """Make the table of the game's order ready before its first hint or computer move: it comes with the
+    program and is read in a moment, but is built (seconds to minutes) where that file is missing or
+    damaged. :meth:`accessible_dice.session.Session.prepare_strategy` calls it on a background thread."""
+    table(game.options["order"])
+
+
+def progress(game: Yatzy) -> float | None:
+    """How far :func:`prepare` is (0 to 1) while the game's table is being built; else ``None``."""
+    return build_progress(str(game.options["order"]))
+
+
 if __name__ == "__main__":
     # ``python -m accessible_dice.strategy.yatzy ORDER FOLDER``: what build_apart runs.
     _end_with_parent()

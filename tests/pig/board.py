@@ -1,7 +1,7 @@
 """Pig in the window: after a throw, two buttons, Roll again and Hold (R and Enter on them do the same).
 
 What every board module defines: ``BOARD``, a
-:class:`~accessible_dice.ui.window.boards.Board` subclass whose ``moves()``
+:class:`~accessible_dice.boards.base.Board` subclass whose ``moves()``
 are the buttons for the moves possible now (each says the presenter's
 ``move_words``) and whose ``rows()`` are what can be reviewed cell by cell
 (here each player's score). A board only reads the game; its buttons make
@@ -10,9 +10,9 @@ the same moves the terminal's commands make.
 
 from __future__ import annotations
 
+from accessible_dice.boards.base import Board
+from accessible_dice.boards.model import Cell, Row
 from accessible_dice.games.base import Move
-from accessible_dice.ui.window.boards import Board
-from accessible_dice.ui.window.model import Cell, Row
 from pig.rules import Pig, RollAgain
 
 

@@ -3,7 +3,7 @@
 The same sessions, commands, presenter, saves, settings, languages, hints
 and computer players as the terminal: :mod:`~accessible_dice.ui.web.table`
 runs them on one thread for every page at the table,
-:mod:`~accessible_dice.ui.web.screen` reads the window's boards into plain
+:mod:`~accessible_dice.ui.web.screen` reads the game's board (:mod:`accessible_dice.boards`) into plain
 data, :mod:`~accessible_dice.ui.web.server` serves the page (``static/``:
 plain HTML, CSS and one script of our own) and its websocket, safely by
 default. docs/web.md says how players use it.

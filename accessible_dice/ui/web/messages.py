@@ -16,8 +16,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from accessible_dice.boards.rows import REVIEW
 from accessible_dice.presentation.i18n import LANGUAGES
-from accessible_dice.ui.window.rows import REVIEW
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
-"""One player's view of a game in the browser: the window's boards, read into plain data for the page.
+"""One player's view of a game in the browser: the game's board, read into plain data for the page.
 
 The web front end has no game logic of its own. Each game's board is the
-window's (``ui/window/<game>.py``): it reads the game and turns a button
+window's too (``boards/<game>.py``): it reads the game and turns a button
 pressed on a cell into the same moves the terminal's commands make. The
 board only needs a small surface of its screen (act on a move, attempt
 something that may be refused, throw, open the typing field, move the
@@ -17,6 +17,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, cast
 
+from accessible_dice.boards.base import Board, BoardScreen, Chosen, TypedBoard
+from accessible_dice.boards.model import Cell, Pressed, Row
+from accessible_dice.boards.rows import GameRows
 from accessible_dice.errors import DiceError
 from accessible_dice.games import part_module
 from accessible_dice.games.base import Move
@@ -26,9 +29,6 @@ from accessible_dice.presentation import terms
 from accessible_dice.presentation.describe import Presenter, answer
 from accessible_dice.presentation.i18n import Language
 from accessible_dice.session import Session
-from accessible_dice.ui.window.boards import Board, BoardScreen, Chosen, TypedBoard
-from accessible_dice.ui.window.model import Cell, Pressed, Row
-from accessible_dice.ui.window.rows import GameRows
 from accessible_dice.utterance import Utterance
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from accessible_dice import saved_games
 from accessible_dice import settings as config
+from accessible_dice.boards.rows import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.games.base import Action, Event
 from accessible_dice.history import history_path
@@ -44,7 +45,6 @@ from accessible_dice.settings import PACES
 from accessible_dice.storage import data_dir
 from accessible_dice.ui.web.messages import Message
 from accessible_dice.ui.web.screen import WebScreen
-from accessible_dice.ui.window.rows import ACTING, CHANGING, ComputerPlaying, NoComputerPlaying
 from accessible_dice.utterance import Utterance
 
 log = logging.getLogger(__name__)
@@ -320,7 +320,7 @@ def page_words(lang: Language) -> Message:
     """The page's own words (headings, labels, buttons) in ``lang``; everything else comes from the presenter."""
     from babel import Locale
 
-    from accessible_dice.ui.window.theme import THEMES
+    from accessible_dice.theme import THEMES
 
     _ = lang._
     return {

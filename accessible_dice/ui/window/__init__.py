@@ -32,6 +32,7 @@ from typing import Literal
 
 from accessible_dice import ending, threads
 from accessible_dice import settings as config
+from accessible_dice.boards.model import Cell, Focus, Row
 from accessible_dice.errors import N_, DiceError, IllegalMove
 from accessible_dice.play.controller import Announcer, Controller, CuePlayer
 from accessible_dice.play.settings_screen import SettingsScreen
@@ -50,10 +51,9 @@ from accessible_dice.speech.notice import SilentSpeechNotice
 from accessible_dice.speech.settings import VoiceSettings
 from accessible_dice.speech.speaker import DRAIN_LIMIT
 from accessible_dice.system_contrast import starting_theme
+from accessible_dice.theme import next_theme, themed
 from accessible_dice.ui.window import keymap, keys
 from accessible_dice.ui.window.draw import SCALES, Drawn, Message, Overlay, View, Words, render
-from accessible_dice.ui.window.model import Cell, Focus, Row
-from accessible_dice.ui.window.theme import next_theme, themed
 from accessible_dice.utterance import Cue, Utterance
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -30,7 +30,7 @@ the layout's own rectangles (docs/window.md explains every rule):
   and a page's paragraphs (the rules, the help) a line and a half more
   apart; a page's headings are larger and underlined (LV-11, LV-08).
 
-Every colour comes from the :class:`~accessible_dice.ui.window.theme.Theme`.
+Every colour comes from the :class:`~accessible_dice.theme.Theme`.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.theme import THEMES, Colour, Theme
+from accessible_dice.boards.model import Cell, Row
+from accessible_dice.theme import THEMES, Colour, Theme
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame

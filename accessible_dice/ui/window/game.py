@@ -1,7 +1,7 @@
 """A game in the window: the same session, commands and presenter as the terminal, driven by keys.
 
 Rows, top to bottom: the dice (drawn large), the actions (throw, the moves
-possible now), then the game's board (:mod:`accessible_dice.ui.window.boards`).
+possible now), then the game's board (:mod:`accessible_dice.boards.base`).
 Every key becomes what the terminal would do for the same command, run by
 the shared executor, so the words said (and shown) are the presenter's.
 
@@ -27,6 +27,17 @@ from concurrent.futures import TimeoutError as NotYet
 from typing import Any
 
 from accessible_dice import profiles
+from accessible_dice.boards.base import Grammar, TypedBoard, board_for
+from accessible_dice.boards.model import Row
+from accessible_dice.boards.rows import (
+    ACTING,
+    CHANGING,
+    REVIEW,
+    ComputerPlaying,
+    GameRows,
+    NoComputerPlaying,
+    StillThinking,
+)
 from accessible_dice.errors import DiceError
 from accessible_dice.play import commands
 from accessible_dice.play.commands import Command
@@ -38,19 +49,8 @@ from accessible_dice.presentation.rules import rules_page
 from accessible_dice.presentation.verbosity import Verbosity
 from accessible_dice.session import Session
 from accessible_dice.ui.window import Entry, Menu, MenuItem, Reader, Screen, Window
-from accessible_dice.ui.window.boards import TypedBoard, board_for
 from accessible_dice.ui.window.keys import Pressed
-from accessible_dice.ui.window.model import Row
-from accessible_dice.ui.window.picker import Grammar, Picker
-from accessible_dice.ui.window.rows import (
-    ACTING,
-    CHANGING,
-    REVIEW,
-    ComputerPlaying,
-    GameRows,
-    NoComputerPlaying,
-    StillThinking,
-)
+from accessible_dice.ui.window.picker import Picker
 from accessible_dice.ui.window.settings import SettingsMenu, as_words
 
 #: How long the loop waits for thinking before going on with other events.

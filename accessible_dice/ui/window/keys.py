@@ -18,8 +18,8 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from accessible_dice.boards.model import Pressed
 from accessible_dice.errors import N_
-from accessible_dice.ui.window.model import Pressed
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame

@@ -13,10 +13,10 @@ import os
 from functools import partial
 from typing import TYPE_CHECKING
 
+from accessible_dice.boards.model import Row
 from accessible_dice.errors import DiceError
 from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import Menu, MenuItem, Screen, keymap, keys
-from accessible_dice.ui.window.model import Row
 from accessible_dice.utterance import Utterance
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

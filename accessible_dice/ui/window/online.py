@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 
+from accessible_dice.boards.model import Cell
 from accessible_dice.errors import N_, DiceError
 from accessible_dice.online import account, lobby
 from accessible_dice.online.background import Background
@@ -62,7 +63,6 @@ from accessible_dice.ui.window import Entry, Menu, MenuItem, Window, keys
 from accessible_dice.ui.window.draw import Overlay
 from accessible_dice.ui.window.game import ActionsMenu, GameScreen
 from accessible_dice.ui.window.game_options import Options
-from accessible_dice.ui.window.model import Cell
 from accessible_dice.utterance import Utterance
 
 #: What a password field shows for each character typed.

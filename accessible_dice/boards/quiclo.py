@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from accessible_dice.boards.base import EQUATION, TypedBoard
+from accessible_dice.boards.model import Cell, Row
 from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
 from accessible_dice.presentation.quiclo import QuicloPresenter
-from accessible_dice.ui.window.boards import TypedBoard
-from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.picker import EQUATION
 
 
 class QuicloBoard(TypedBoard):

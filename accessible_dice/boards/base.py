@@ -1,4 +1,4 @@
-"""Each game's board in the window: its focusable cells, what Enter does on them, its number keys.
+"""Each game's board, in the window and on the page: its focusable cells, what Enter does on them, its number keys.
 
 A board reads the game (never changes it) and turns what Enter or a number
 key asks for into the same moves the terminal's commands make; the game
@@ -7,18 +7,21 @@ focused cell are item descriptions ("Flap 7, open", "Twos: empty, would
 score 6"); everything the game announces comes from the presenter.
 
 Each game's board is in the board module its
-:class:`~accessible_dice.games.Parts` names (``ui/window/<game module>.py``
+:class:`~accessible_dice.games.Parts` names (``boards/<game module>.py``
 in the package; its ``BOARD`` class), loaded only when that game is played. A game without one still
-plays in the window: :class:`TypedBoard` shows the dice, the throw button
+plays in the window and on the page: :class:`TypedBoard` shows the dice, the throw button
 and a text field for the game's typed commands (Storeslem's strikes,
-QUICLO's equations), read by the terminal's own command parser.
+QUICLO's equations), read by the terminal's own command parser; :class:`Grammar` says what such a
+command is made of, for the window's picker that builds one by arrows and Enter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from accessible_dice.boards.model import Cell, Pressed, Row
 from accessible_dice.dice import check_positions
 from accessible_dice.errors import N_, IllegalMove
 from accessible_dice.games import part_module
@@ -26,10 +29,26 @@ from accessible_dice.games.base import Game, ThrowFirst
 from accessible_dice.play.controller import Controller
 from accessible_dice.presentation.describe import Presenter
 from accessible_dice.session import Session
-from accessible_dice.ui.window.model import Cell, Pressed, Row
 
-if TYPE_CHECKING:  # the picker draws with pygame, which the static page (accessible_dice.page) never loads
-    from accessible_dice.ui.window.picker import Grammar
+
+@dataclass(frozen=True)
+class Grammar:
+    """What a game's typed move is made of, so the picker lists only pieces that fit.
+
+    ``equals``: one "=" between two sides (QUICLO), and only then is the
+    move ready to send; ``brackets``: "(" and ")" allowed; ``several``:
+    more than one number side by side (Storeslem's "5+4 6").
+    """
+
+    equals: bool
+    brackets: bool
+    several: bool
+
+
+#: QUICLO's equation: the dice, the four signs and one "=", no brackets.
+EQUATION = Grammar(equals=True, brackets=False, several=False)
+#: Storeslem's strike: up to three numbers made from the dice with the four signs and brackets.
+STRIKE = Grammar(equals=False, brackets=True, several=True)
 
 
 class BoardScreen(Protocol):

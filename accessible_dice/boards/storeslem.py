@@ -12,21 +12,16 @@ on the number.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
+from accessible_dice.boards.base import STRIKE, BoardScreen, Chosen, TypedBoard
+from accessible_dice.boards.model import Cell, Row
 from accessible_dice.games.storeslem import SIZE, FreeStrike, Pass, SetBoard, Storeslem, Strike, random_board
-from accessible_dice.ui.window.boards import Chosen, TypedBoard
-from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.picker import STRIKE
-
-if TYPE_CHECKING:
-    from accessible_dice.ui.window.game import GameScreen
 
 
 class StoreslemBoard(TypedBoard):
     game: Storeslem
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: BoardScreen) -> None:
         super().__init__(screen)
         self.chosen = Chosen(self.game)
 

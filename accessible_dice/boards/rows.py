@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from accessible_dice.boards.model import Cell, Row
 from accessible_dice.errors import N_, IllegalMove
-from accessible_dice.ui.window.model import Cell, Row
 
 #: The review keys (the terminal commands of the same names).
 REVIEW = ("dice", "board", "standings", "turn", "moves")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from accessible_dice.boards.base import Board
+from accessible_dice.boards.model import Cell, Pressed, Row
 from accessible_dice.games.base import Move
 from accessible_dice.games.yatzy import Box, Hold, Release, Score, Scorecard, ThrowAgain, Yatzy
-from accessible_dice.ui.window.boards import Board
-from accessible_dice.ui.window.model import Cell, Pressed, Row
 
 
 class YatzyBoard(Board):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from accessible_dice.boards.base import Board
+from accessible_dice.boards.model import Cell, Pressed, Row
 from accessible_dice.games.shut_the_box import FLAPS, ShutTheBox, way_for_flaps
 from accessible_dice.presentation.shut_the_box import WAY_NAMES
-from accessible_dice.ui.window.boards import Board
-from accessible_dice.ui.window.model import Cell, Pressed, Row
 
 
 class ShutTheBoxBoard(Board):

@@ -8,21 +8,17 @@ button sends them, and the choice is forgotten when the dice change.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from accessible_dice.boards.base import Board, BoardScreen, Chosen
+from accessible_dice.boards.model import Cell, Pressed, Row
 from accessible_dice.games.threes_away import Keep, ThreesAway
-from accessible_dice.ui.window.boards import Board, Chosen
-from accessible_dice.ui.window.model import Cell, Pressed, Row
-
-if TYPE_CHECKING:
-    from accessible_dice.ui.window.game import GameScreen
 
 
 class ThreesAwayBoard(Board):
     contexts = ("dice",)
     game: ThreesAway
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: BoardScreen) -> None:
         super().__init__(screen)
         self.chosen = Chosen(self.game)
 
