@@ -22,39 +22,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 from accessible_dice.arithmetic import DIVIDE, MINUS, PLUS, TIMES
 from accessible_dice.presentation.describe import answer
 from accessible_dice.ui.window import CHARACTER_NAMES, Screen, Window
 from accessible_dice.ui.window.draw import Overlay
+from accessible_dice.ui.window.grammar import Grammar
 from accessible_dice.ui.window.model import Cell, Row
 
 #: The character each sign is said by (see :data:`CHARACTER_NAMES`): the picker writes the standard signs.
 SAID_AS = {PLUS: "+", MINUS: "-", TIMES: "*", DIVIDE: "/", "=": "=", "(": "(", ")": ")"}
 #: Where one number of a strike ends and the next begins (spaces do not matter to the parser).
 NEXT = " "
-
-
-@dataclass(frozen=True)
-class Grammar:
-    """What a game's typed move is made of, so the picker lists only pieces that fit.
-
-    ``equals``: one "=" between two sides (QUICLO), and only then is the
-    move ready to send; ``brackets``: "(" and ")" allowed; ``several``:
-    more than one number side by side (Storeslem's "5+4 6").
-    """
-
-    equals: bool
-    brackets: bool
-    several: bool
-
-
-#: QUICLO's equation: the dice, the four signs and one "=", no brackets.
-EQUATION = Grammar(equals=True, brackets=False, several=False)
-#: Storeslem's strike: up to three numbers made from the dice with the four signs and brackets.
-STRIKE = Grammar(equals=False, brackets=True, several=True)
 
 
 class Picker(Screen):

@@ -14,8 +14,8 @@ from functools import partial
 from accessible_dice.games.quiclo import DeclareNone, Quiclo, UseHelper
 from accessible_dice.presentation.quiclo import QuicloPresenter
 from accessible_dice.ui.window.boards import TypedBoard
+from accessible_dice.ui.window.grammar import EQUATION
 from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.picker import EQUATION
 
 
 class QuicloBoard(TypedBoard):

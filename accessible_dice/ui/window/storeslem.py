@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from accessible_dice.games.storeslem import SIZE, FreeStrike, Pass, SetBoard, Storeslem, Strike, random_board
 from accessible_dice.ui.window.boards import Chosen, TypedBoard
+from accessible_dice.ui.window.grammar import STRIKE
 from accessible_dice.ui.window.model import Cell, Row
-from accessible_dice.ui.window.picker import STRIKE
 
 if TYPE_CHECKING:
     from accessible_dice.ui.window.game import GameScreen
