@@ -69,7 +69,8 @@ import { loadPyodide } from "%(site)s/pyodide/pyodide.mjs";
 import fs from "fs";
 const py = await loadPyodide({indexURL: "%(site)s/pyodide/"});
 try {
-  py.unpackArchive(new Uint8Array(fs.readFileSync("%(site)s/python/site.zip")), "zip", {extractDir: "/lib/accessible-dice"});
+  const code = new Uint8Array(fs.readFileSync("%(site)s/python/site.zip"));
+  py.unpackArchive(code, "zip", {extractDir: "/lib/accessible-dice"});
   py.runPython("import sys; sys.path.insert(0, '/lib/accessible-dice')");
   py.runPython(fs.readFileSync("%(measure)s", "utf8"));
 } catch (error) {  // Python's own reason, not the runtime's source
