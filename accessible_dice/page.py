@@ -15,7 +15,11 @@ unchanged.
 Yatzy's hints and computer players are :mod:`.strategy.yatzy_turn`'s (no
 numpy): the table of the order in play is fetched from the site the first
 time they need it (:func:`_javascript_fetch`), and if it cannot be had the
-page says so once, in words, and they make plain moves.
+page says so once, in words, and they make plain moves. Never a silent wait:
+a fetch that takes longer than :data:`~.session.PREPARE_NOTICE` (2 s) is
+said at once in the desktop's words, "Preparing the hints and the computer
+players…", and "Hints are ready." when it is done (:func:`fetched`).
+Storeslem's are :mod:`.strategy.storeslem_plain`'s, solved in plain Python.
 
 What imports pygame, aiohttp, matrix-nio or numpy stays out:
 ``tests/test_static_page.py`` imports this module and checks
@@ -41,7 +45,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from accessible_dice.cli import UsageError, parse_args
+from accessible_dice.play.controller import Controller
 from accessible_dice.presentation.describe import news
+from accessible_dice.session import PREPARE_NOTICE
 from accessible_dice.strategy import yatzy_turn
 from accessible_dice.ui.launch_request import Launch
 from accessible_dice.ui.web import table_for
@@ -102,8 +108,30 @@ class PageInbox:
         return self.waiting.popleft()
 
 
-def table(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None]) -> Table:
-    """The page's table: the game the address asks for (or the menu), its messages to ``send`` as JSON."""
+#: How the page fetches a Yatzy table: ``fetch_table(name, path, timeout)`` gives ``""`` when the file is
+#: written at ``path``, the reason when it cannot be, or ``None`` when ``timeout`` seconds passed first (the
+#: fetch goes on, and the next call waits for the same one; ``None`` as the timeout: until it is done).
+FetchTable = Callable[[str, Path, float | None], str | None]
+
+
+def fetched(fetch: Callable[[float | None], str | None], news: Callable[[bool], None]) -> str:
+    """A table's fetch (``fetch(timeout)`` as :data:`FetchTable`) waited for, never silently: after
+    :data:`~.session.PREPARE_NOTICE` seconds ``news(False)`` is called (the page says the hints are being
+    prepared), and ``news(True)`` once it is fetched (a fetch that failed is said by the table's own words,
+    :data:`.strategy.yatzy_turn.unavailable`); ``""`` or the reason it could not be had."""
+    done = fetch(PREPARE_NOTICE)
+    if done is None:
+        news(False)
+        done = str(fetch(None))
+        if not done:
+            news(True)
+    return str(done)
+
+
+def table(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None],
+          fetch_table: FetchTable | None = None) -> Table:
+    """The page's table: the game the address asks for (or the menu), its messages to ``send`` as JSON;
+    Yatzy's tables fetched by ``fetch_table`` when its hints or computer players first need one."""
     launch, refused = options(query)
     made = table_for(launch)
     made.inbox = PageInbox(made, wait)  # type: ignore[assignment]
@@ -121,14 +149,24 @@ def table(query: str, wait: Callable[[float | None], str | None], send: Callable
         made.host.say(news(lang._("Yatzy's hints cannot be worked out in this page: their table could not be "
                                   "fetched or is damaged. Hints and computer players make a plain move instead.")))
 
+    def preparing(ready: bool) -> None:
+        # The desktop's words (Session.prepare_strategy's news). That they are being prepared is said at
+        # once, in the middle of the step that waits; that they are ready comes with the step's own words.
+        Controller.strategy_news(made.host.terminal, ready)
+        if not ready:
+            made.host.send_gathered()
+
     yatzy_turn.unavailable = unavailable
+    if fetch_table is not None:
+        yatzy_turn.fetch = lambda name, path: fetched(lambda timeout: fetch_table(name, path, timeout), preparing)
     opened(made, made.host, lambda message: send(json.dumps(message, ensure_ascii=False)))
     return made
 
 
-def run(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None]) -> None:
+def run(query: str, wait: Callable[[float | None], str | None], send: Callable[[str], None],
+        fetch_table: FetchTable | None = None) -> None:
     """The page's game, until the player quits from the main menu (the worker's whole life)."""
-    table(query, wait, send).run()
+    table(query, wait, send, fetch_table).run()
 
 
 def _javascript_wait() -> Callable[[float | None], str | None]:
@@ -143,13 +181,14 @@ def _javascript_wait() -> Callable[[float | None], str | None]:
     return wait
 
 
-def _javascript_fetch() -> Callable[[str, Path], str]:
-    """In the worker: a Yatzy table fetched from the site's ``strategy/`` into Python's files (``""``, or why not)."""
+def _javascript_fetch() -> FetchTable:
+    """In the worker: a Yatzy table fetched from the site's ``strategy/`` into Python's files (:data:`FetchTable`)."""
     import js
     from pyodide.ffi import run_sync
 
-    def fetch(name: str, path: Path) -> str:
-        return str(run_sync(js.fetchTable(name, str(path))))
+    def fetch(name: str, path: Path, timeout: float | None) -> str | None:
+        done = run_sync(js.fetchTable(name, str(path), -1 if timeout is None else int(timeout * 1000)))
+        return None if done is None else str(done)
 
     return fetch
 
@@ -160,8 +199,7 @@ def main(query: str) -> None:
     import js
 
     try:
-        yatzy_turn.fetch = _javascript_fetch()
-        run(query, _javascript_wait(), js.sendToPage)
+        run(query, _javascript_wait(), js.sendToPage, _javascript_fetch())
     except Exception as error:
         log.exception("the static page's table could not start")
         js.sendToPage(json.dumps({"t": "failed", "error": type(error).__name__}))

@@ -16,6 +16,7 @@ import http.server
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +31,12 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
     (``no-store``): a page that opens offline then comes from the service worker, not the browser's cache."""
 
     served: ClassVar[list[str]] = []
+    #: Paths answered only after so many seconds (a slow network, for the page's words while it waits).
+    slow: ClassVar[dict[str, float]] = {}
+
+    def do_GET(self) -> None:
+        time.sleep(StaticFiles.slow.get(self.path, 0.0))
+        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")

@@ -194,3 +194,86 @@ def test_a_yatzy_table_the_page_cannot_fetch_is_said_in_words_and_the_hint_is_a_
     assert "expected" not in hint and hint.endswith("."), hint  # the plain move: no value
     assert "Yatzy's hints" not in _hint(page)  # said once: the next hint is the plain move alone
     context.close()
+
+
+PREPARING = ("Preparing the hints and the computer players; this can take a while. You will hear when they are "
+             "ready.")
+
+
+def _type(page: Any, line: str) -> None:
+    """``line`` typed into the Command field and sent, as a player does."""
+    page.locator("#command").fill(line)
+    page.locator("#command").press("Enter")
+
+
+def _said(page: Any) -> str:
+    """Everything the page has said so far: the Messages log and the last answer."""
+    return " ".join(page.locator("#log p").all_text_contents()) + " " + str(page.locator("#answer").text_content())
+
+
+def test_a_slow_yatzy_table_is_said_while_it_comes_and_the_computer_then_plays_its_turn(
+        browser: Any, site: str) -> None:
+    """Never a silent wait: the first hint's table takes 4 s to arrive (the static server holds it back);
+    after 2 s the page says the desktop's words that the hints are being prepared, before the hint, and
+    "Hints are ready." with it. Then the computer player's whole turn is played and said by the page, as the
+    desktop plays it with the same seed (the numpy strategy: the same keeps and box)."""
+    StaticFiles.slow["/strategy/yatzy-free.table.gz"] = 4.0
+    try:
+        context = browser.new_context(service_workers="block")  # the worker's own request, straight to the server
+        page = context.new_page()
+        page.goto(f"{site}/index.html?game=yatzy&players=Ann,cpu&seed=3&lang=en")
+        loaded(page)
+        before = drawn(page)
+        _type(page, "roll")
+        until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
+        _type(page, "hint")
+        until(page, f"document.getElementById('log').textContent.includes({json.dumps(PREPARING)})", timeout=LOAD)
+        assert "Hint: " not in _said(page)  # said while the table is still on its way
+        until(page, "document.getElementById('answer').textContent.includes('Hint: ')", timeout=LOAD)
+        assert page.locator("#answer").text_content() == (
+            "Hints are ready. Hint: k 2 3 (the 5 and the 5), 247.6 expected final total.")
+        assert _said(page).count(PREPARING) == 1
+    finally:
+        StaticFiles.slow.clear()
+    _type(page, "score chance")
+    until(page, "document.getElementById('log').textContent.includes('Round 1 of 15 over')", timeout=LOAD)
+    said = _said(page)
+    for line in ("cpu threw 5, 4, 6, 5, and 1.", "Held: the 5 and the 5 (dice 1 and 4).",
+                 "cpu threw 3 and 5. Now 5, 5, 3, 5, and 5.", "Fives: 20 points. Total 20 points."):
+        assert line in said, said
+    context.close()
+
+
+def test_a_storeslem_computer_and_hint_in_the_static_page_are_the_strategy_s(browser: Any, site: str) -> None:
+    """Storeslem without numpy (strategy/storeslem_plain.py): the computer sets the suggested board, the hint
+    names the strike the numpy strategy names for the throw (worked out here, with numpy) and its value, and
+    the computer, on the same board with the same dice, strikes just that."""
+    from accessible_dice.games import storeslem as ss
+    from accessible_dice.games.base import Roll
+    from accessible_dice.strategy import storeslem as with_numpy
+
+    context, page, _ = _opened(browser, f"{site}/index.html?game=storeslem&players=Ann,cpu&seed=3&lang=en")
+    board = " ".join(map(str, with_numpy.SUGGESTED_BOARD))
+    _type(page, f"board {board}")
+    until(page, "document.getElementById('log').textContent.includes(\"cpu's board is set.\")", timeout=LOAD)
+    assert "cpu's board is set. Row 1: 24, 4, 2. Row 2: 20, 1, 5. Row 3: 3, 23, 6." in _said(page)
+    _type(page, "roll")
+    until(page, "document.getElementById('log').textContent.includes('Ann threw')")
+    thrown = re.search(r"Ann threw (\d), (\d), and (\d)\.", _said(page))
+    assert thrown is not None
+    game = ss.Storeslem(["Ann", "cpu"])
+    game.apply(ss.SetBoard(with_numpy.SUGGESTED_BOARD))
+    game.apply(ss.SetBoard(with_numpy.SUGGESTED_BOARD))
+    game.apply(Roll(tuple(int(d) for d in thrown.groups())))
+    best = with_numpy.best_move(game).best
+    assert isinstance(best.move, ss.Strike)
+
+    hint = re.fullmatch(r"Hint: Strike ([\d, and]+), (\d+\.\d) expected points\.", _hint(page))
+    assert hint is not None
+    assert sorted(map(int, re.findall(r"\d+", hint.group(1)))) == sorted(best.move.numbers)
+    assert hint.group(2) == f"{best.value:.1f}"
+    _type(page, "pass")
+    until(page, "document.getElementById('log').textContent.includes('cpu struck')", timeout=LOAD)
+    struck = re.search(r"cpu struck (.+?)(?: \(|\.)", _said(page))
+    assert struck is not None and sorted(map(int, re.findall(r"\d+", struck.group(1)))) == sorted(best.move.numbers)
+    context.close()

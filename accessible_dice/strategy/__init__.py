@@ -21,9 +21,11 @@ __all__ = ["Advice", "Choice", "best_move", "computer_move", "has_own_strategy",
 
 
 #: Strategies that run without numpy, by game: where numpy cannot be imported (the static page,
-#: :mod:`accessible_dice.page`), these play instead of the game's own. Each has ``available(game)``:
+#: :mod:`accessible_dice.page`), these play instead of the game's own: Yatzy's from the shipped table,
+#: Storeslem's the same expectimax in plain Python. One that reads a file has ``available(game)``:
 #: whether what it reads (Yatzy's shipped table) can be had, looked at on the first call.
-WITHOUT_NUMPY = {"yatzy": "accessible_dice.strategy.yatzy_turn"}
+WITHOUT_NUMPY = {"yatzy": "accessible_dice.strategy.yatzy_turn",
+                 "storeslem": "accessible_dice.strategy.storeslem_plain"}
 
 
 def _without_numpy(game_id: str) -> ModuleType | None:
@@ -41,9 +43,9 @@ def has_strategy(game: Game) -> bool:
     """Whether the game has hints and computer players (its :class:`~accessible_dice.games.Parts` name a strategy).
 
     Where numpy cannot be had (the static page), Yatzy plays with :mod:`.yatzy_turn` (the shipped table read
-    without numpy), as long as its table can be had (fetched on this first question); Storeslem's strategy
-    cannot run there. A game without one makes the game's plain move for hints and computer players,
-    rather than stop the game.
+    without numpy), as long as its table can be had (fetched on this first question), and Storeslem with
+    :mod:`.storeslem_plain`. A game without one makes the game's plain move for hints and computer
+    players, rather than stop the game.
     """
     module = _without_numpy(game.id)
     if module is None:

@@ -38,63 +38,46 @@ optimum: steepest-ascent hill climbing, from many seeded random boards,
 over the boards one change away (two cells swapped, or one number replaced
 by one not on the board), each valued exactly as above. The result for the
 default bonuses and the search that finds it: docs/strategy.md.
+
+What does not need numpy (the throws, the strikes of a board, the lines as
+bits, the suggested board, the advice) is :mod:`.storeslem_strikes`', shared
+with :mod:`.storeslem_plain`, the same expectimax in plain Python for the
+static page.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
-from math import factorial, prod
 
-from accessible_dice.games.base import Move
-from accessible_dice.games.storeslem import (
-    CELLS,
-    DIAGONALS,
-    DICE,
-    FACES,
-    HIGHEST,
-    LOWEST,
-    ROLLS,
-    SIZE,
-    FreeStrike,
-    SetBoard,
-    Storeslem,
-    Strike,
-    random_board,
-    strikes,
-)
+from accessible_dice.games.storeslem import CELLS, DICE, HIGHEST, LOWEST, ROLLS, random_board
 from accessible_dice.strategy.arrays import np
-from accessible_dice.strategy.common import Advice, Choice, ranked
-
-Board = tuple[int, ...]
-Bonuses = tuple[int, ...]
-
-#: Each distinct throw (sorted) with its probability among the 216 ordered throws.
-THROWS: tuple[tuple[tuple[int, ...], float], ...] = tuple(
-    (dice, factorial(DICE) / prod(factorial(k) for k in Counter(dice).values()) / FACES**DICE)
-    for dice in combinations_with_replacement(range(1, FACES + 1), DICE)
+from accessible_dice.strategy.storeslem_strikes import (
+    COLUMN_MASKS,
+    DEFAULT_BONUSES,
+    FULL,
+    HAS_DIAGONAL,
+    ROW_MASKS,
+    SUGGESTED_BOARD,
+    THROWS,
+    Board,
+    Bonuses,
+    Solution,
+    Strategy,
+    best_image,
+    throw_strikes,
 )
-#: The board found by the search for the default bonuses (rows 10, columns 15),
-#: row by row, and its exact expected score under optimal play.
-SUGGESTED_BOARD: Board = (24, 4, 2, 20, 1, 5, 3, 23, 6)
-DEFAULT_BONUSES = ((10, 10, 10), (15, 15, 15))
 
-FULL = (1 << CELLS) - 1
+__all__ = ["DEFAULT_BONUSES", "SUGGESTED_BOARD", "THROWS", "Solution", "best_move", "board_value", "climb",
+           "computer_move", "neighbours", "search", "solve", "suggested_board"]
+
 _MASKS = np.arange(FULL + 1)
 _CELL_BITS = 1 << np.arange(CELLS)
 #: ``_STRUCK[S, c]``: 1 when cell ``c`` is in set ``S``.
 _STRUCK = (_MASKS[:, None] >> np.arange(CELLS)) & 1
-_DIAGONAL_MASKS = [sum(1 << c for c in cells) for cells in DIAGONALS]
-_HAS_DIAGONAL = np.zeros(FULL + 1, dtype=bool)
-for _diagonal in _DIAGONAL_MASKS:
-    _HAS_DIAGONAL |= (_MASKS & _diagonal) == _diagonal
-_ROWS = [sum(1 << (r * SIZE + c) for c in range(SIZE)) for r in range(SIZE)]
-_COLUMNS = [sum(1 << (r * SIZE + c) for r in range(SIZE)) for c in range(SIZE)]
+_HAS_DIAGONAL = np.array(HAS_DIAGONAL)
 _PROBABILITIES = np.array([p for _, p in THROWS])
 #: Where a (strike, set) pair leads in the table of a layer: the index of the
 #: value after striking, in the half "may earn the free strike" (sets without
@@ -119,9 +102,8 @@ def _all_strikes() -> tuple[np.ndarray, np.ndarray]:
     """Every strike of every throw with all of 1..24 open: numbers (padded with 0) and throw index."""
     numbers: list[tuple[int, ...]] = []
     throw: list[int] = []
-    everything = range(LOWEST, HIGHEST + 1)
-    for index, (dice, _) in enumerate(THROWS):
-        for struck in strikes(dice, everything):
+    for index, options in enumerate(throw_strikes()):
+        for struck in options:
             numbers.append(struck + (0,) * (DICE - len(struck)))
             throw.append(index)
     return np.array(numbers), np.array(throw)
@@ -146,7 +128,7 @@ def _board_strikes(board: Board) -> tuple[np.ndarray, list[slice]]:
 def _bonus(rows: Bonuses, columns: Bonuses) -> np.ndarray:
     """The row and column bonus of every set of struck cells."""
     bonus = np.zeros(FULL + 1)
-    for line, value in [*zip(_ROWS, rows, strict=True), *zip(_COLUMNS, columns, strict=True)]:
+    for line, value in [*zip(ROW_MASKS, rows, strict=True), *zip(COLUMN_MASKS, columns, strict=True)]:
         bonus += np.where((_MASKS & line) == line, value, 0)
     return bonus
 
@@ -183,38 +165,6 @@ def board_value(board: Sequence[int], rows: Bonuses = DEFAULT_BONUSES[0],
                 columns: Bonuses = DEFAULT_BONUSES[1]) -> float:
     """The expected final score of a fresh game on ``board`` under optimal play."""
     return float(_values(tuple(board), tuple(rows), tuple(columns))[ROLLS, 0])
-
-
-@dataclass(frozen=True, eq=False)
-class Solution:
-    """Optimal play for one board: the expected final score from every position."""
-
-    board: Board
-    #: ``values[n, S]``: the expected final score with the cells in ``S`` struck
-    #: and ``n`` throws still to come, every strike of the last throw made.
-    values: np.ndarray
-
-    def cells(self, numbers: Iterable[int]) -> int:
-        """The set (bits) of the cells holding ``numbers``."""
-        return sum(1 << self.board.index(n) for n in set(numbers))
-
-    def expected_score(self, struck: Iterable[int] = (), throws_left: int = ROLLS) -> float:
-        """The expected final score with ``struck`` and ``throws_left``; NaN where no game can be."""
-        return float(self.values[throws_left, self.cells(struck)])
-
-    def free_strike_value(self, struck: int, throws_left: int) -> float:
-        """The value of ``struck`` just after the free strike is granted: the best free strike."""
-        return float(_with_free_strike(self.values[throws_left])[struck])
-
-    def strike_value(self, before: int, after: int, throws_left: int) -> float:
-        """The value of striking from ``before`` to ``after`` with ``throws_left`` throws to come.
-
-        A strike that completes the board's first diagonal is followed by the
-        best free strike.
-        """
-        if not _HAS_DIAGONAL[before] and _HAS_DIAGONAL[after]:
-            return self.free_strike_value(after, throws_left)
-        return float(self.values[throws_left, after])
 
 
 @lru_cache(maxsize=64)
@@ -263,95 +213,17 @@ def search(starts: int, seed: int = 0, rows: Bonuses = DEFAULT_BONUSES[0],
     return sorted(((value, board) for board, value in ends), key=lambda end: -end[0])
 
 
-def _images(board: Board) -> list[Board]:
-    """``board`` under the 8 symmetries of the square, itself first.
-
-    Each keeps the diagonals diagonals and the rows and columns lines, so it
-    changes only which bonus each line earns.
-    """
-    images = []
-    for transpose, flip_rows, flip_columns in itertools.product((False, True), repeat=3):
-        cells = []
-        for r, c in itertools.product(range(SIZE), repeat=2):
-            r, c = (c, r) if transpose else (r, c)
-            cells.append(board[(SIZE - 1 - r if flip_rows else r) * SIZE + (SIZE - 1 - c if flip_columns else c)])
-        images.append(tuple(cells))
-    return images
-
-
 @cache
 def suggested_board(rows: Bonuses = DEFAULT_BONUSES[0], columns: Bonuses = DEFAULT_BONUSES[1]) -> Board:
-    """The board to suggest: the search's best board, turned to suit the bonuses.
-
-    The best of :data:`SUGGESTED_BOARD`'s 8 images (itself on a tie, so it
-    is the answer for the default bonuses): a few milliseconds, where a new
-    search for other bonuses would take minutes.
-    """
-    return max(_images(SUGGESTED_BOARD), key=lambda board: board_value(board, rows, columns))
+    """The board to suggest: the search's best board, turned to suit the bonuses
+    (:func:`.storeslem_strikes.best_image`)."""
+    return best_image(board_value, rows, columns)
 
 
 # ------------------------------------------------------------ the game's entry points
 
 
-def _bonuses(game: Storeslem) -> tuple[Bonuses, Bonuses]:
-    return tuple(game.options["row-bonus"]), tuple(game.options["column-bonus"])
-
-
-def _board_advice(game: Storeslem, considering: Move | None) -> Advice:
-    """The suggested board and its expected score, and the board the player considers."""
-    rows, columns = _bonuses(game)
-    board = suggested_board(rows, columns)
-    choices = [Choice((SetBoard(board),), board_value(board, rows, columns))]
-    considered = None
-    if considering is not None:
-        game.check_move(considering)
-        assert isinstance(considering, SetBoard)
-        if considering.cells == board:
-            considered = choices[0]
-        else:
-            considered = Choice((considering,), board_value(considering.cells, rows, columns))
-            choices.append(considered)
-    return ranked(choices, higher_is_better=True, considered=considered)
-
-
-def best_move(game: Storeslem, considering: Move | None = None) -> Advice:
-    """The strike (or pass, or free strike) with the best expected final score, and the rest.
-
-    A choice's value is the expected final score of the current player's
-    board: what is struck already, the bonuses, and optimal play for the
-    throws still to come. While boards are being filled, the advice is the
-    suggested board (:func:`suggested_board`) and its expected score; a
-    :class:`SetBoard` under ``considering`` is valued exactly and added as a
-    second choice. ``considering`` is checked: an illegal move raises the
-    game's refusal. A typed strike is valued by its numbers.
-    """
-    game.check_move_due()  # nothing to advise while no move is due
-    player = game.current_player()
-    assert player is not None
-    board = game.boards[player]
-    if board is None:
-        return _board_advice(game, considering)
-    solution = solve(board, *_bonuses(game))
-    struck = solution.cells(game.struck[player])
-    left = ROLLS - game.rolls
-
-    def value(move: Move) -> float:
-        if isinstance(move, Strike):
-            return solution.strike_value(struck, struck | solution.cells(move.numbers), left)
-        if isinstance(move, FreeStrike):
-            return float(solution.values[left, struck | solution.cells([move.number])])
-        return float(solution.values[left, struck])
-
-    choices = {move: Choice((move,), value(move)) for move in game.legal_moves()}
-    considered = None
-    if considering is not None:
-        game.check_move(considering)
-        key = Strike(considering.numbers) if isinstance(considering, Strike) else considering
-        considered = choices[key]
-    return ranked(choices.values(), higher_is_better=True, considered=considered)
-
-
-def computer_move(game: Storeslem) -> Move:
-    """The suggested board, then the best strike, free strike or pass."""
-    return best_move(game).best.move
-
+#: The entry points: :func:`.storeslem_strikes.advise` with the boards solved here.
+_STRATEGY = Strategy(solve, suggested_board)
+best_move = _STRATEGY.best_move
+computer_move = _STRATEGY.computer_move

@@ -50,8 +50,12 @@ self.sendToPage = (text) => postMessage(text);
 
 // A Yatzy strategy table (accessible_dice.strategy.yatzy_turn), fetched from the site's strategy/ the first
 // time Yatzy's hints or computer players need it, unpacked (gzip) into Python's files at ``path``: "" when
-// done, else the reason (Python checks the file and says in words when it cannot be used).
-self.fetchTable = async (name, path) => {
+// done, else the reason (Python checks the file and says in words when it cannot be used). After
+// ``timeout`` ms (unless it is -1), undefined if it is not done yet: Python says the hints are being
+// prepared (accessible_dice.page.fetched) and asks again, which waits for the same fetch.
+const tables = new Map();
+
+async function fetchInto(name, path) {
   try {
     const answer = await fetch(new URL(`strategy/${name}.gz`, base));
     if (!answer.ok) return `HTTP ${answer.status}`;
@@ -65,6 +69,13 @@ self.fetchTable = async (name, path) => {
   } catch (error) {
     return String(error && error.message || error);
   }
+}
+
+self.fetchTable = (name, path, timeout) => {
+  if (!tables.has(name)) tables.set(name, fetchInto(name, path));
+  const done = tables.get(name);
+  if (timeout < 0) return done;
+  return Promise.race([done, new Promise((resolve) => setTimeout(() => resolve(undefined), timeout))]);
 };
 
 (async () => {
