@@ -8,11 +8,12 @@ it by keys. If the extension path breaks, these fail.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play, run_cli
+from e2e_support import LANGUAGES, play, run_cli, the_save
 from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
@@ -184,3 +185,26 @@ def test_the_tutorial_of_the_example_game_in_the_window(driver: Driver) -> None:
     screen = driver.top
     assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
     assert any("In Pig you throw one die" in text for text in driver.spy.texts)
+
+
+def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it_was(tmp_path: Path) -> None:
+    """Quit with points at risk, ``--resume`` continues that very turn (the points still at risk, Hold banks
+    them), quit again, and the main menu lists the saved game with its standings and continues it."""
+    terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
+    first = run_cli([*terminal, "--game", "pig", "--players", "Anna,Ben", "--seed", "5"],
+                    ["roll", "roll", "hold", "roll", "q"], tmp_path, module="pig")
+    assert first.lines[-2:] == ["Ben threw 6. 6 points this turn: roll again, or hold to bank them.",
+                                "Game saved. Goodbye."]
+    assert the_save(tmp_path).name.startswith("pig-")
+    resumed = run_cli([*terminal, "--resume"], ["board", "hold", "q"], tmp_path, module="pig")
+    assert resumed.lines == [
+        "Pig continued: Anna and Ben. The first to bank 100 points wins. Ben's turn. 6 points this turn: roll "
+        "again, or hold to bank them.",
+        "Ben: 0 points. At risk this turn: 6 points.",
+        "Ben banks 6 points; 6 in total. Anna's turn.",
+        "Game saved. Goodbye."]
+    menu = run_cli(terminal, ["9", "board", "q"], tmp_path, module="pig")
+    assert re.search(r"Saved games, the latest first: 9 Pig: Anna and Ben\. Anna's turn\. Last played .+, random "
+                     r"dice\. Standings: 1\. Anna, 8 points\. 2\. Ben, 6 points\.$", menu.lines[0]), menu.lines[0]
+    assert menu.lines[1].startswith("Pig continued: Anna and Ben.") and "Anna's turn" in menu.lines[1]
+    assert menu.lines[2:] == ["Anna: 8 points.", "Game saved. Goodbye."]
