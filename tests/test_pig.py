@@ -77,7 +77,7 @@ def test_banking_the_goal_wins_at_once() -> None:
     game.apply(Roll((4,)))
     events = game.apply(Hold())
     assert events[0] == PointsBanked(0, 4, GOAL)
-    assert game.is_over() and game.winners() == (0,)
+    assert game.is_over() and game.winners() == (0,) and game.at_risk == 0
     refused(game, Roll((3,)), GameIsOver)
 
 
