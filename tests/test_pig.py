@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play, run_cli, the_save
+from e2e_support import LANGUAGES, MAIN_MENU, play, run_cli, the_save
 from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
@@ -189,7 +189,8 @@ def test_the_tutorial_of_the_example_game_in_the_window(driver: Driver) -> None:
 
 def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it_was(tmp_path: Path) -> None:
     """Quit with points at risk, ``--resume`` continues that very turn (the points still at risk, Hold banks
-    them), quit again, and the main menu lists the saved game with its standings and continues it."""
+    them), quit again, and the main menu lists the saved game with its standings and continues it. The
+    program without Pig registered leaves the save alone."""
     terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
     first = run_cli([*terminal, "--game", "pig", "--players", "Anna,Ben", "--seed", "5"],
                     ["roll", "roll", "hold", "roll", "q"], tmp_path, module="pig")
@@ -203,6 +204,10 @@ def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it
         "Ben: 0 points. At risk this turn: 6 points.",
         "Ben banks 6 points; 6 in total. Anna's turn.",
         "Game saved. Goodbye."]
+    # The program without Pig neither lists the save nor moves it aside as damaged: it is Pig's program's.
+    without = run_cli([*terminal, "--resume"], ["q"], tmp_path)
+    assert without.lines == [printed_refusal("There is no saved game to continue."), MAIN_MENU, "Goodbye."]
+    assert the_save(tmp_path).name.startswith("pig-")
     menu = run_cli(terminal, ["9", "board", "q"], tmp_path, module="pig")
     assert re.search(r"Saved games, the latest first: 9 Pig: Anna and Ben\. Anna's turn\. Last played .+, random "
                      r"dice\. Standings: 1\. Anna, 8 points\. 2\. Ben, 6 points\.$", menu.lines[0]), menu.lines[0]
