@@ -1,9 +1,12 @@
 """The example game Pig (tests/pig): its rules, its strategy, and whole games through the terminal and the window.
 
-Pig is registered only here and in the suites over every game
-(test_conformance, test_completeness); the end-to-end games run the real
-command line with it registered (``python -m pig``), and the window plays
-it by keys. If the extension path breaks, these fail.
+Pig is registered only by the tests: here, in the suites over every game
+(test_conformance, test_completeness), and in one test per other front end
+(the window's pixels, the browser page, an online table; CONTRIBUTING's
+"The worked example's tests" names them all, and the last test here checks
+that each is there). The end-to-end games run the real command line with it
+registered (``python -m pig``), and the window plays it by keys. If the
+extension path breaks, these fail.
 """
 
 from __future__ import annotations
@@ -213,3 +216,21 @@ def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it
                      r"dice\. Standings: 1\. Anna, 8 points\. 2\. Ben, 6 points\.$", menu.lines[0]), menu.lines[0]
     assert menu.lines[1].startswith("Pig continued: Anna and Ben.") and "Anna's turn" in menu.lines[1]
     assert menu.lines[2:] == ["Anna: 8 points.", "Game saved. Goodbye."]
+
+
+def test_every_test_contributing_names_for_the_worked_example_exists() -> None:
+    """CONTRIBUTING's "The worked example's tests" names a test per front end: each is there, by that name."""
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    table = text.split("### The worked example's tests", 1)[1].split("\n## ", 1)[0]
+    named: list[tuple[str, str]] = []
+    for line in table.splitlines():
+        file = ""
+        for cited in re.findall(r"`((?:tests/)?[\w/]*test_\w+\.py)?(?:::(\w+))?`", line):
+            file = cited[0] or file
+            if cited[1]:
+                named.append((Path(file).name, cited[1]))
+    assert len(named) >= 9
+    missing = [f"{file}::{test}" for file, test in named
+               if f"def {test}(" not in (root / "tests" / file).read_text(encoding="utf-8")]
+    assert missing == []
