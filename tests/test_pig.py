@@ -181,13 +181,16 @@ def test_the_tutorial_and_explain_of_the_example_game_in_the_terminal(tmp_path: 
 
 
 def test_the_tutorial_of_the_example_game_in_the_window(driver: Driver) -> None:
-    """T, the game, Enter: the window's tutorial of a registered game opens with its goal."""
+    """T, the game, Enter: the window's tutorial of a registered game opens with its goal; E (explain) says
+    it has no terms."""
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("t", "return")
     driver.keys(*["down"] * list(GAMES).index("pig"), "return")
     screen = driver.top
     assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
     assert any("In Pig you throw one die" in text for text in driver.spy.texts)
+    driver.keys("r", "e")
+    assert driver.last == "This game has no terms to explain; its rules page says how it is played."
 
 
 def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it_was(tmp_path: Path) -> None:
