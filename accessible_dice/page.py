@@ -69,6 +69,7 @@ def _window_parts_only() -> None:
 _window_parts_only()
 
 from accessible_dice.cli import UsageError, parse_args  # noqa: E402  (after the window package is known)
+from accessible_dice.page_games import register_packed  # noqa: E402
 from accessible_dice.presentation.describe import news  # noqa: E402
 from accessible_dice.strategy import yatzy_turn  # noqa: E402
 from accessible_dice.ui.launch_request import Launch  # noqa: E402
@@ -181,6 +182,7 @@ def main(query: str) -> None:
 
     try:
         yatzy_turn.fetch = _javascript_fetch()
+        register_packed(Path(__file__).resolve().parents[1])  # games the building program registered
         run(query, _javascript_wait(), js.sendToPage)
     except Exception as error:
         log.exception("the static page's table could not start")
