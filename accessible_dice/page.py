@@ -45,6 +45,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from accessible_dice.cli import UsageError, parse_args
+from accessible_dice.page_games import register_packed
 from accessible_dice.play.controller import Controller
 from accessible_dice.presentation.describe import news
 from accessible_dice.session import PREPARE_NOTICE
@@ -199,6 +200,7 @@ def main(query: str) -> None:
     import js
 
     try:
+        register_packed(Path(__file__).resolve().parents[1])  # games the building program registered
         run(query, _javascript_wait(), js.sendToPage, _javascript_fetch())
     except Exception as error:
         log.exception("the static page's table could not start")

@@ -13,6 +13,9 @@ runs our own Python in the browser (:mod:`accessible_dice.page`). DIR gets:
 - ``python/site.zip`` — our package, the catalogs and the rules pages, with
   the pure-Python libraries it needs (babel with the locale data of our
   languages only, platformdirs), taken from this Python's own installation;
+  and every game the building program registered from outside the package
+  (``python -m pig build-page DIR``: the example game's package, whole), which
+  the page registers in turn (:mod:`accessible_dice.page_games`);
 - ``sounds/`` — the sound cues, played by the page's Web Audio as with ``--ui web``;
 - ``strategy/`` — Yatzy's strategy tables, one per play order, gzipped (3.2 MB for free order, a few
   KB for the others: mostly unreachable states). They are not in ``site.zip`` and not kept by the
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -44,6 +48,8 @@ from typing import Any
 
 import platformdirs
 
+from accessible_dice.games import GAMES, REQUIRED
+from accessible_dice.page_games import REGISTERED
 from accessible_dice.presentation.i18n import LANGUAGES, language
 from accessible_dice.resources import data_folder
 from accessible_dice.strategy.yatzy_keeps import TABLES
@@ -141,15 +147,48 @@ def _babel_files() -> Iterator[tuple[Path, str]]:
         yield path, f"babel/{inside}"
 
 
+def _registered_elsewhere() -> tuple[list[tuple[Path, str]], list[dict[str, Any]]]:
+    """The games registered from outside this package in the program that builds (``games.register``,
+    e.g. ``python -m pig build-page DIR``): each one's package, whole, for the archive, and its parts as
+    :data:`~accessible_dice.page.REGISTERED` records them for the page to register them in turn."""
+    files: list[tuple[Path, str]] = []
+    records: list[dict[str, Any]] = []
+    for game_id, parts in GAMES.items():
+        modules = [parts.module(part) for part in REQUIRED]
+        package = parts.rules.split(".")[0]
+        if package == "accessible_dice":
+            continue
+        found = importlib.util.find_spec(package)
+        folder = Path(next(iter(found.submodule_search_locations or []), "")) if found else None
+        inside = folder is not None and (parts.pages is None or parts.pages.resolve().is_relative_to(folder))
+        if folder is None or not inside or any(m is not None and m.split(".")[0] != package for m in modules):
+            raise BuildError(f"The game {game_id} cannot be put in the page: its parts and rules pages are not "
+                             f"all in the package {package}.")
+        files += [(path, f"{package}/{name}") for path, name in
+                  ((p, p.relative_to(folder).as_posix()) for p in sorted(folder.rglob("*")))
+                  if path.is_file() and path.suffix in (".py", ".md") and "__pycache__" not in name]
+        listed = parts.listed
+        records.append({"id": game_id, "title": parts.title, **{part: parts.module(part) for part in REQUIRED},
+                        "pages": None if parts.pages is None else
+                        f"{package}/{parts.pages.resolve().relative_to(folder).as_posix()}",
+                        "listed": [getattr(listed, "context", None), listed] if listed is not None else None})
+    return files, records
+
+
 def _site_zip(target: Path) -> None:
     """Our package, its catalogs and rules pages (in the checkout's layout, where :func:`.data_folder`
-    finds them), and babel and platformdirs, in one archive the worker unpacks."""
+    finds them), and babel and platformdirs, in one archive the worker unpacks; and the games registered
+    from elsewhere with the list of them (:func:`_registered_elsewhere`)."""
+    elsewhere, records = _registered_elsewhere()
     files = [*_package_files(), *_folder_files(data_folder("_locales", "locales"), "locales", (".mo",)),
              *_folder_files(data_folder("_rules", "docs/rules"), "docs/rules", (".md",)),
-             *_babel_files(), *_folder_files(_library("platformdirs"), "platformdirs", (".py", ".typed"))]
+             *_babel_files(), *_folder_files(_library("platformdirs"), "platformdirs", (".py", ".typed")),
+             *elsewhere]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path, name in files:
             archive.write(path, name)
+        if records:
+            archive.writestr(REGISTERED, json.dumps(records, ensure_ascii=False))
 
 
 def _tables(target: Path) -> None:

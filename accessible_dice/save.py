@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from accessible_dice.errors import N_, DiceError, InvalidInput
-from accessible_dice.games import game_class
+from accessible_dice.games import UnknownGame, game_class
 from accessible_dice.games.base import Game
 from accessible_dice.names import check_name_list, shortened
 from accessible_dice.storage import write_atomic
@@ -39,6 +39,12 @@ DICE = ("random", "manual")
 class BadSave(InvalidInput):
     # Translators: {reason} says what is wrong with the saved game.
     template = N_("The saved game cannot be used: {reason}")
+
+
+class GameNotHere(BadSave):
+    """A save of a game this program has not registered now: a game kept outside the package whose program
+    is not the one running (``games.register``). The file is sound, only not for this program: it is left
+    where it is, unlisted, for the program that has the game (:func:`.saved_games.find`)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,8 @@ def from_json_with_info(data: Any) -> tuple[Game, SaveInfo]:
     try:
         check_name_list(players)
         game = game_class(str(data.get("game")))(players, options)
+    except UnknownGame as error:
+        raise GameNotHere(reason=shortened(str(error), _REASON)) from None
     except DiceError as error:
         raise BadSave(reason=shortened(str(error), _REASON)) from None
     except Exception:  # options of a type no option takes; a save is untrusted input

@@ -7,7 +7,10 @@ each keep their own. :func:`find` reads them all: the games in progress,
 most recently played first (the main menu lists them, ``--resume`` takes
 the first); the finished games still waiting to be recorded in the score
 history (:func:`record_waiting` records them at the next start); and the
-damaged ones, each moved aside as it is found and said once.
+damaged ones, each moved aside as it is found and said once. A save of a
+game this program has not registered (a game kept outside the package,
+joined by ``games.register`` in another program) is not damaged: it is
+left where it is, unlisted, for the program that has the game.
 
 The single ``saves/current.json`` of earlier versions is renamed to a file
 of its own the first time it is found, and listed like any other.
@@ -84,7 +87,8 @@ class Found:
 
 
 def load(path: Path) -> SavedGame:
-    """The game saved in ``path``; a save that cannot be used is moved aside (:class:`SaveMovedAside`).
+    """The game saved in ``path``; a save that cannot be used is moved aside (:class:`SaveMovedAside`),
+    but a save of a game not registered in this program (:class:`~.save.GameNotHere`) is left as it is.
 
     It is never deleted, so the player (or a bug report) still has it, and
     it is reported once: the next look no longer finds it.
@@ -92,6 +96,8 @@ def load(path: Path) -> SavedGame:
     try:
         game, info = save.read_with_info(path)
         played = info.played or datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+    except save.GameNotHere:
+        raise  # not damaged: kept as it is for the program that has the game
     except (BadSave, OSError) as error:
         reason = error.data["reason"] if isinstance(error, BadSave) else f"it cannot be read ({error.strerror})."
         try:
@@ -113,6 +119,8 @@ def find(where: Path | None = None) -> Found:
     for path in paths:
         try:
             saved = load(path)
+        except save.GameNotHere:
+            continue  # a game kept outside the package, whose program is not this one: not listed, not touched
         except BadSave as error:
             found.refused.append(error)
             continue

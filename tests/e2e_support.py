@@ -62,16 +62,23 @@ def run_cli(args: Sequence[str], typed: Sequence[str], data: Path, timeout: floa
     ``module`` ``pig`` runs the same command line with the example game
     registered (tests/pig/__main__.py); ``extra`` adds environment variables.
     """
-    path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "PYTHONPATH": path, **(extra or {}),
-           "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
-           "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
-           "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
     done = subprocess.run(watched_command(args, timeout, module), input="".join(f"{line}\n" for line in typed),
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=timeout + DUMP_GRACE)
+                          capture_output=True, text=True, encoding="utf-8", env=cli_environment(data, system, extra),
+                          timeout=timeout + DUMP_GRACE)
     assert not done.stderr.startswith(HUNG), f"the program hung; every thread's stack:\n{done.stderr}"
     assert "Traceback" not in done.stdout and "Traceback" not in done.stderr, done.stderr
     return Result(done.returncode, done.stdout.splitlines(), done.stderr)
+
+
+def cli_environment(data: Path, system: Mapping[str, str] = NO_SYSTEM_LANGUAGE,
+                    extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A run's environment: its own data folders under ``data``, ``tests/`` on the path (for ``python -m
+    pig``), the locale variables ``system`` and the variables ``extra``."""
+    path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, **(extra or {}),
+            "ACCESSIBLE_DICE_DATA": str(data), "ACCESSIBLE_DICE_STRATEGY_CACHE": str(data / "strategy"),
+            "ACCESSIBLE_DICE_CONFIG": str(data / "config"),
+            "TERM": "dumb", "SDL_AUDIODRIVER": "dummy", "PYTHONIOENCODING": "utf-8", **system}
 
 
 def the_save(data: Path) -> Path:

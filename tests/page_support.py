@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import subprocess
 import sys
 import threading
@@ -47,14 +48,18 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def built_site(folder: Path) -> Iterator[str]:
+def built_site(folder: Path, module: str = "accessible_dice") -> Iterator[str]:
     """The site built into ``folder`` and served on 127.0.0.1 while the block runs; its address.
 
     Built by the command line in a process of its own, as a player builds it: built in the test's process
     late in a whole run, the page's words took the themes other tests had added (own colours), the game's
-    first draw then filled the lists anew, and Orca said them as if the focus had moved there."""
-    subprocess.run([sys.executable, "-m", "accessible_dice", "build-page", str(folder)], check=True,
-                   capture_output=True, timeout=600)
+    first draw then filled the lists anew, and Orca said them as if the focus had moved there. ``module``
+    ``pig`` builds it with the example game registered (``python -m pig build-page``)."""
+    from e2e_support import TESTS
+
+    path = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    subprocess.run([sys.executable, "-m", module, "build-page", str(folder)], check=True, capture_output=True,
+                   timeout=600, env={**os.environ, "PYTHONPATH": path})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticFiles, directory=str(folder)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -13,6 +13,7 @@ import contextlib
 import random
 from collections.abc import Iterator
 
+import pig
 import pytest
 from online_support import (
     STEP_LIMIT,
@@ -20,6 +21,7 @@ from online_support import (
     RefereeProcess,
     play_steps,
     play_to_end,
+    played_events,
     refused,
     run,
     same_game_everywhere,
@@ -29,6 +31,7 @@ from online_support import (
     wait_for,
     wait_invited,
 )
+from pig.rules import GOAL, PointsBanked
 from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the fixture
 
 from accessible_dice import save
@@ -302,3 +305,21 @@ def test_every_registered_game_is_played_at_an_online_table() -> None:
 def test_an_online_test_that_waits_forever_fails_in_words_instead_of_hanging() -> None:
     with pytest.raises(AssertionError, match="did not end within 0 s: a wait was not answered"):
         run(asyncio.sleep(3600), limit=0.2)
+
+
+def test_the_example_game_is_played_whole_at_an_online_table_with_a_computer_seat(
+        synapse_server: Synapse) -> None:  # noqa: F811
+    """Pig (tests/pig), registered as a newcomer's game is, at a table the opener referees: Ann against the
+    referee's computer seat, to the end (some 30 requests); both seats bank points."""
+    async def play() -> None:
+        async with seated(synapse_server, "pig", ["Ann"], computers=("cpu1",)) as (players, _room):
+            await play_to_end(players, seed=2)
+            (ann,) = players
+            assert ann.view is not None and ann.view.game.is_over()
+            banked = [event for item in played_events(ann.all_heard()) for event in item.events
+                      if isinstance(event, PointsBanked)]
+            assert {event.player for event in banked} == {0, 1}, "the computer's seat played its turns"
+            assert max(event.total for event in banked) >= GOAL
+
+    with pig.registered():
+        run(play())

@@ -1,18 +1,22 @@
 """The example game Pig (tests/pig): its rules, its strategy, and whole games through the terminal and the window.
 
-Pig is registered only here and in the suites over every game
-(test_conformance, test_completeness); the end-to-end games run the real
-command line with it registered (``python -m pig``), and the window plays
-it by keys. If the extension path breaks, these fail.
+Pig is registered only by the tests: here, in the suites over every game
+(test_conformance, test_completeness), and in one test per other front end
+(the window's pixels, the browser page, an online table; CONTRIBUTING's
+"The worked example's tests" names them all, and the last test here checks
+that each is there). The end-to-end games run the real command line with it
+registered (``python -m pig``), and the window plays it by keys. If the
+extension path breaks, these fail.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_support import LANGUAGES, play, run_cli
+from e2e_support import LANGUAGES, MAIN_MENU, play, run_cli, the_save
 from e2e_support import refused as printed_refusal
 from pig import registered
 from pig.rules import GOAL, Hold, Pig, PointsBanked, RollAgain, TurnLost
@@ -76,7 +80,7 @@ def test_banking_the_goal_wins_at_once() -> None:
     game.apply(Roll((4,)))
     events = game.apply(Hold())
     assert events[0] == PointsBanked(0, 4, GOAL)
-    assert game.is_over() and game.winners() == (0,)
+    assert game.is_over() and game.winners() == (0,) and game.at_risk == 0
     refused(game, Roll((3,)), GameIsOver)
 
 
@@ -177,10 +181,59 @@ def test_the_tutorial_and_explain_of_the_example_game_in_the_terminal(tmp_path: 
 
 
 def test_the_tutorial_of_the_example_game_in_the_window(driver: Driver) -> None:
-    """T, the game, Enter: the window's tutorial of a registered game opens with its goal."""
+    """T, the game, Enter: the window's tutorial of a registered game opens with its goal; E (explain) says
+    it has no terms."""
     driver.window.push(MainMenu(driver.window, manual=False, seed=None))
     driver.keys("t", "return")
     driver.keys(*["down"] * list(GAMES).index("pig"), "return")
     screen = driver.top
     assert isinstance(screen, GameScreen) and screen.session.tutorial is not None
     assert any("In Pig you throw one die" in text for text in driver.spy.texts)
+    driver.keys("r", "e")
+    assert driver.last == "This game has no terms to explain; its rules page says how it is played."
+
+
+def test_a_game_quit_mid_turn_is_resumed_by_resume_and_by_the_main_menu_where_it_was(tmp_path: Path) -> None:
+    """Quit with points at risk, ``--resume`` continues that very turn (the points still at risk, Hold banks
+    them), quit again, and the main menu lists the saved game with its standings and continues it. The
+    program without Pig registered leaves the save alone."""
+    terminal = ["--ui", "console", "--speech", "text", "--lang", "en"]
+    first = run_cli([*terminal, "--game", "pig", "--players", "Anna,Ben", "--seed", "5"],
+                    ["roll", "roll", "hold", "roll", "q"], tmp_path, module="pig")
+    assert first.lines[-2:] == ["Ben threw 6. 6 points this turn: roll again, or hold to bank them.",
+                                "Game saved. Goodbye."]
+    assert the_save(tmp_path).name.startswith("pig-")
+    resumed = run_cli([*terminal, "--resume"], ["board", "hold", "q"], tmp_path, module="pig")
+    assert resumed.lines == [
+        "Pig continued: Anna and Ben. The first to bank 100 points wins. Ben's turn. 6 points this turn: roll "
+        "again, or hold to bank them.",
+        "Ben: 0 points. At risk this turn: 6 points.",
+        "Ben banks 6 points; 6 in total. Anna's turn.",
+        "Game saved. Goodbye."]
+    # The program without Pig neither lists the save nor moves it aside as damaged: it is Pig's program's.
+    without = run_cli([*terminal, "--resume"], ["q"], tmp_path)
+    assert without.lines == [printed_refusal("There is no saved game to continue."), MAIN_MENU, "Goodbye."]
+    assert the_save(tmp_path).name.startswith("pig-")
+    menu = run_cli(terminal, ["9", "board", "q"], tmp_path, module="pig")
+    assert re.search(r"Saved games, the latest first: 9 Pig: Anna and Ben\. Anna's turn\. Last played .+, random "
+                     r"dice\. Standings: 1\. Anna, 8 points\. 2\. Ben, 6 points\.$", menu.lines[0]), menu.lines[0]
+    assert menu.lines[1].startswith("Pig continued: Anna and Ben.") and "Anna's turn" in menu.lines[1]
+    assert menu.lines[2:] == ["Anna: 8 points.", "Game saved. Goodbye."]
+
+
+def test_every_test_contributing_names_for_the_worked_example_exists() -> None:
+    """CONTRIBUTING's "The worked example's tests" names a test per front end: each is there, by that name."""
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    table = text.split("### The worked example's tests", 1)[1].split("\n## ", 1)[0]
+    named: list[tuple[str, str]] = []
+    for line in table.splitlines():
+        file = ""
+        for cited in re.findall(r"`((?:tests/)?[\w/]*test_\w+\.py)?(?:::(\w+))?`", line):
+            file = cited[0] or file
+            if cited[1]:
+                named.append((Path(file).name, cited[1]))
+    assert len(named) >= 9
+    missing = [f"{file}::{test}" for file, test in named
+               if f"def {test}(" not in (root / "tests" / file).read_text(encoding="utf-8")]
+    assert missing == []

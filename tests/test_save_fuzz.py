@@ -108,7 +108,8 @@ def put(data: Any, path: tuple[Any, ...], value: Any, *, delete: bool = False) -
 
 
 def loaded_or_refused(text: str | bytes, folder: Path = FOLDER) -> None:
-    """The one check: the save loads as a legal game, or it is refused in words and moved aside."""
+    """The one check: the save loads as a legal game, or it is refused in words and moved aside (left in
+    place when it names a game this program has not registered: docs/saves.md)."""
     path = folder / "fuzzed.json"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
     try:
@@ -116,7 +117,10 @@ def loaded_or_refused(text: str | bytes, folder: Path = FOLDER) -> None:
     except BadSave as refusal:
         assert str(refusal).startswith("The saved game cannot be used: ")
         assert len(str(refusal)) < 600, "a refusal never repeats a whole hostile value"
-        assert not path.exists(), "a save that cannot be used is moved aside"
+        if isinstance(refusal, save.GameNotHere):
+            assert path.exists(), "a save of a game registered elsewhere is left where it is"
+        else:
+            assert not path.exists(), "a save that cannot be used is moved aside"
         for kept in folder.iterdir():
             kept.unlink()
         return

@@ -101,6 +101,23 @@ def test_a_damaged_save_is_moved_aside_once_and_the_others_are_listed(saves: Pat
     assert not saved_games.find(saves).refused, "said once"
 
 
+def test_a_save_of_a_game_registered_elsewhere_is_left_alone_and_listed_where_the_game_is(saves: Path) -> None:
+    """A game kept outside the package (the example game Pig, tests/pig) joins only the program that
+    registers it: another program neither lists its save nor moves it aside as damaged."""
+    from pig import registered
+
+    good = started(saves, "yatzy")
+    with registered():
+        pig = started(saves, "pig", ("Anna", "Ben"), manual=False)
+    found = saved_games.find(saves)
+    assert [saved.path for saved in found.games] == [good.save_to] and found.refused == []
+    assert pig.save_to.exists() and not list(saves.glob("*.damaged-*"))
+    with pytest.raises(save.GameNotHere, match="There is no game called pig"):
+        saved_games.load(pig.save_to)
+    with registered():
+        assert {saved.path for saved in saved_games.find(saves).games} == {good.save_to, pig.save_to}
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 def test_a_fifo_in_place_of_a_save_is_refused_at_once_not_waited_on(saves: Path) -> None:
     saves.mkdir(parents=True)

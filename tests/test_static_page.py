@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
-from page_support import LOAD, StaticFiles, loaded
-from web_support import browser, drawn, enter_on, log_lines, screen, until
+from page_support import LOAD, StaticFiles, built_site, loaded
+from web_support import browser, drawn, enter_on, log_lines, press, screen, until
 
 __all__ = ["browser"]
 
@@ -277,3 +277,20 @@ def test_a_storeslem_computer_and_hint_in_the_static_page_are_the_strategy_s(bro
     struck = re.search(r"cpu struck (.+?)(?: \(|\.)", _said(page))
     assert struck is not None and sorted(map(int, re.findall(r"\d+", struck.group(1)))) == sorted(best.move.numbers)
     context.close()
+
+
+def test_the_example_game_is_in_the_page_built_by_the_program_that_registers_it(browser: Any,
+                                                                               tmp_path: Path) -> None:
+    """``python -m pig build-page DIR``: the site holds Pig's package and registers it as the building
+    program did; the page plays it by keys (R throws, Enter on Hold banks)."""
+    with built_site(tmp_path / "site", module="pig") as address:
+        asked = f"{address}/index.html?game=pig&players=Anna,cpu&seed=4&lang=en"
+        context, page, _requests = _opened(browser, asked)
+        assert page.get_by_role("heading", level=1).text_content() == "Pig"
+        assert "Pig: Anna and cpu. The first to bank 100 points wins." in " ".join(log_lines(page))
+        while not page.get_by_role("button", name=re.compile(r"^Hold and bank \d+ points$")).count():
+            press(page, "r")
+        enter_on(page, '#actions [data-key="hold"]')
+        until(page, "[...document.querySelectorAll('#log p')].some((line) => line.textContent.startsWith("
+                    "'Anna banks '))")
+        context.close()

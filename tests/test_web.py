@@ -11,10 +11,13 @@ sessions, commands and presenter as the terminal, so its words are theirs.
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e_support import cli_environment, watched_command
 from web_support import (
     after,
     browser,
@@ -32,6 +35,9 @@ from web_support import (
 )
 
 __all__ = ["browser", "serve"]
+
+#: The longest a program served for a test may run (seconds); it is stopped at the test's end.
+LIMIT = 120.0
 
 
 def check_tree(page: Any) -> None:
@@ -297,3 +303,45 @@ def test_a_page_opened_again_shows_what_was_said_and_resume_continues(browser: A
     page = opened(browser, resumed.url)
     assert page.get_by_role("heading", level=1).text_content() == "Shut the Box"
     assert resumed.table.session.game.dice_on_table() != ()
+
+
+def test_the_example_game_served_by_the_command_line_is_played_whole_by_keys(browser: Any, tmp_path: Path) -> None:
+    """Pig (tests/pig), registered as a newcomer's game is, served by ``python -m pig --ui web`` as a player
+    starts it: R throws again, Enter on the Hold button banks, N plays the computer's turns; the game ends."""
+    args = ["--ui", "web", "--lang", "en", "--game", "pig", "--players", "Anna,cpu", "--seed", "4"]
+    program = subprocess.Popen(watched_command(args, LIMIT, module="pig"), stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=cli_environment(tmp_path, extra={"BROWSER": "true"}))
+    try:
+        assert program.stdout is not None
+        first = program.stdout.readline()
+        assert first.startswith("The game is at http://127.0.0.1:"), first
+        page = opened(browser, first.split(" at ", 1)[1].strip())
+        assert page.get_by_role("heading", level=1).text_content() == "Pig"
+        assert log_lines(page)[0].startswith("Pig: Anna and cpu. The first to bank 100 points wins.")
+        press(page, "r")
+        check_tree(page)
+        for _ in range(400):
+            if screen(page) == "over":
+                break
+            hold = page.get_by_role("button", name=re.compile(r"^Hold and bank \d+ points$"))
+            if not page.evaluate("state.status").startswith("Anna"):
+                press(page, "n")
+            elif hold.count() and int(hold.get_attribute("aria-label").split()[3]) >= 20:
+                enter_on(page, '#actions [data-key="hold"]')
+            else:
+                press(page, "r")
+        assert screen(page) == "over"
+        # What the page has said and what it is still to say, spaced for a screen reader (a whole game's lines
+        # take it a minute): every bank and the winner.
+        said = page.evaluate("[...document.querySelectorAll('#log p')].map((line) => line.textContent)"
+                             ".concat(waiting.map((message) => message.text))")
+        assert any(line.startswith("Anna banks ") for line in said) and any("cpu banks " in line for line in said)
+        totals = page.evaluate("state.board.map((row) => [row.header, Number(row.cells[0].text)])")
+        winner, banked = max(totals, key=lambda total: total[1])
+        assert banked >= 100 and page.get_by_role("cell", name=f"{winner}: {banked} points.").count() == 1
+        assert f"Game over. {winner} wins with " in " ".join(said)
+    finally:
+        program.terminate()
+        out, err = program.communicate(timeout=LIMIT)
+    assert "Traceback" not in out + err

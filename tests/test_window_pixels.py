@@ -1,8 +1,9 @@
 """What a low-vision player sees, read back from the pixels with tesseract (issue 23).
 
 Every game of the registry, with 1, 2, 4 and the most players it allows,
-at 1024x768, 1366x768 and 1920x1080, drawn at 100 % on SDL's dummy
-display: whose turn (the status's first words) and every board heading
+at 1024x768, 1366x768 and 1920x1080 (and the example game Pig, registered
+here as a newcomer's game is, with 2 players at 1024x768), drawn at 100 %
+on SDL's dummy display: whose turn (the status's first words) and every board heading
 and every number or word of every board cell are read by OCR where the
 layout put them. After 2 and 4 Ctrl+Plus (150 % and 200 %) the focused
 board item, whose turn and every die's digit are read again, and their
@@ -22,6 +23,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pig
 import pygame
 import pytest
 import window_fit
@@ -33,11 +35,20 @@ from accessible_dice.ui.window import draw
 
 pytestmark = pytest.mark.skipif(not pixels.available(), reason="tesseract is not installed")
 
-CASES = [(game, count) for game in games.GAMES for count in window_fit.counts(game)]
 SIZES = window_fit.SIZES
-#: The zoom cases, one per game at the laptop size (and Yatzy with four players, the report's case).
+#: The 100 % cases: every game of the registry with each player count at each size, and the example game Pig
+#: (tests/pig, registered for this module as a newcomer's game is) in one representative case.
+WHOLE = [(game, count, size) for game in games.GAMES for count in window_fit.counts(game) for size in SIZES] \
+    + [(pig.GAME_ID, 2, (1024, 768))]
+#: The zoom cases, one per game at the laptop size (and Yatzy with four players, the report's case), and Pig.
 ZOOMED = [(game, 2 if games.game_class(game).max_players >= 2 else 1, (1366, 768)) for game in games.GAMES] \
-    + [("yatzy", 4, (1366, 768))]
+    + [("yatzy", 4, (1366, 768)), (pig.GAME_ID, 2, (1366, 768))]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pig() -> Iterator[None]:
+    with pig.registered():
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +118,7 @@ def _shrunk(sheets: list[pixels.Sheet]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def read_100(driver: Driver) -> dict[tuple[str, int, tuple[int, int]], pixels.Sheet]:
-    sheets = {(game, count, size): _whole(driver, game, count, size) for game, count in CASES for size in SIZES}
+    sheets = {case: _whole(driver, *case) for case in WHOLE}
     pixels.read(list(sheets.values()))
     return sheets
 
@@ -119,8 +130,7 @@ def read_zoomed(driver: Driver) -> dict[tuple[str, int, tuple[int, int]], list[p
     return sheets
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize(("game", "count"), CASES, ids=[f"{g}-{n}" for g, n in CASES])
+@pytest.mark.parametrize(("game", "count", "size"), WHOLE, ids=[f"{g}-{n}-{w}x{h}" for g, n, (w, h) in WHOLE])
 def test_at_100_percent_whose_turn_and_every_board_label_and_number_are_read(
         read_100: dict[tuple[str, int, tuple[int, int]], pixels.Sheet], game: str, count: int,
         size: tuple[int, int]) -> None:

@@ -114,9 +114,10 @@ class Pig(Game):
         if isinstance(move, RollAgain):
             self.thrown = None
             return []
-        player = self.turn
-        self.totals[player] += self.at_risk
-        events: list[Event] = [PointsBanked(player, self.at_risk, self.totals[player])]
+        player, banked = self.turn, self.at_risk
+        self.totals[player] += banked
+        self.at_risk = 0  # banked: no longer at risk, even when the game ends here
+        events: list[Event] = [PointsBanked(player, banked, self.totals[player])]
         if self.totals[player] >= GOAL:
             self.over = True
             return events
