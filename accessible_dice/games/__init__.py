@@ -53,14 +53,20 @@ class Parts:
     #: The name in the list of all the games where it must differ from ``title``, marked
     #: ``NC_(LIST_OF_GAMES, ...)``; ``None``: the title.
     listed: str | None = None
+    #: The module of a strategy that needs no numpy, for a game whose own ``strategy`` does: it plays where
+    #: numpy cannot be imported (the static page), with the same interface; ``None``: there the game makes
+    #: its plain move (:meth:`~accessible_dice.games.base.Game.plain_move`).
+    without_numpy: str | None = None
 
     @classmethod
-    def packaged(cls, module: str, title: str, listed: str | None = None) -> Parts:
-        """A game inside this package: ``module`` in games/, presentation/, play/commands/, boards/ and strategy/."""
+    def packaged(cls, module: str, title: str, listed: str | None = None, without_numpy: str | None = None) -> Parts:
+        """A game inside this package: ``module`` in games/, presentation/, play/commands/, boards/ and strategy/
+        (``without_numpy``: a module of strategy/ too)."""
         package = "accessible_dice"
         return cls(title, f"{package}.games.{module}", f"{package}.presentation.{module}",
                    f"{package}.play.commands.{module}", f"{package}.boards.{module}", f"{package}.strategy.{module}",
-                   listed=listed)
+                   listed=listed,
+                   without_numpy=None if without_numpy is None else f"{package}.strategy.{without_numpy}")
 
     def module(self, part: str) -> str | None:
         """The module path of ``part`` (a key of :data:`REQUIRED`), ``None`` when the game leaves it out."""
@@ -80,9 +86,9 @@ GAMES: dict[str, Parts] = {
         # docs/spec/words.md.
         listed=NC_("in the list of games", "Shut the Box")),
     # Translators: game name; see docs/spec/words.md.
-    "yatzy": Parts.packaged("yatzy", N_("Yatzy")),
+    "yatzy": Parts.packaged("yatzy", N_("Yatzy"), without_numpy="yatzy_turn"),
     # Translators: game name; see docs/spec/words.md.
-    "storeslem": Parts.packaged("storeslem", N_("Storeslem")),
+    "storeslem": Parts.packaged("storeslem", N_("Storeslem"), without_numpy="storeslem_plain"),
     # Translators: game name (German sheet: QUICLO Gleichung); see docs/spec/words.md.
     "quiclo": Parts.packaged("quiclo", N_("QUICLO Equation")),
     # Translators: game name (Swedish sheet: Treor bort); see docs/spec/words.md.

@@ -13,29 +13,24 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from accessible_dice.games import part_module
+from accessible_dice.games import GAMES, part_module
 from accessible_dice.games.base import Game, Move
 from accessible_dice.strategy.common import Advice, Choice
 
 __all__ = ["Advice", "Choice", "best_move", "computer_move", "has_own_strategy", "has_strategy", "own_part"]
 
 
-#: Strategies that run without numpy, by game: where numpy cannot be imported (the static page,
-#: :mod:`accessible_dice.page`), these play instead of the game's own: Yatzy's from the shipped table,
-#: Storeslem's the same expectimax in plain Python. One that reads a file has ``available(game)``:
-#: whether what it reads (Yatzy's shipped table) can be had, looked at on the first call.
-WITHOUT_NUMPY = {"yatzy": "accessible_dice.strategy.yatzy_turn",
-                 "storeslem": "accessible_dice.strategy.storeslem_plain"}
-
-
 def _without_numpy(game_id: str) -> ModuleType | None:
-    """The game's strategy, or its numpy-free one where numpy cannot be imported (``None`` if it has neither)."""
+    """The game's strategy, or, where numpy cannot be imported (the static page, :mod:`accessible_dice.page`),
+    the one its :class:`~accessible_dice.games.Parts` name ``without_numpy`` (Yatzy's from the shipped table,
+    Storeslem's the same expectimax in plain Python); ``None`` if it has neither. One that reads a file has
+    ``available(game)``: whether what it reads (Yatzy's shipped table) can be had, looked at on the first call."""
     try:
         return part_module(game_id, "strategy")
     except ModuleNotFoundError as missing:
         if missing.name != "numpy":
             raise
-    name = WITHOUT_NUMPY.get(game_id)
+    name = GAMES[game_id].without_numpy
     return None if name is None else importlib.import_module(name)
 
 
@@ -58,7 +53,7 @@ def has_own_strategy(game: Game) -> bool:
     """Whether the game's own strategy plays (made ready in advance on a thread where it has to be: see
     :meth:`accessible_dice.session.Session.prepare_strategy`), not a numpy-free one read on first use."""
     module = _without_numpy(game.id)
-    return module is not None and module.__name__ not in WITHOUT_NUMPY.values()
+    return module is not None and module.__name__ != GAMES[game.id].without_numpy
 
 
 def own_part(game: Game, name: str) -> Any:

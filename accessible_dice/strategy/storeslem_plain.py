@@ -2,7 +2,7 @@
 
 Where numpy cannot be imported (the static page, which runs in Pyodide:
 docs/web.md), :mod:`accessible_dice.strategy` plays Storeslem with this
-module instead of :mod:`.storeslem` (``WITHOUT_NUMPY``). It solves the same
+module instead of :mod:`.storeslem` (its ``Parts.without_numpy``). It solves the same
 ``V[n][S]`` over the 512 struck-sets of a board, layer by layer, with the
 same throws, strikes and free strike (:mod:`.storeslem_strikes`), so its
 best strike is the numpy solver's (tests/test_strategy_storeslem_plain.py
