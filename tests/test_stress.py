@@ -11,9 +11,8 @@ that hangs dumps every thread's stack, and the test fails with it.
 The machine is kept busy meanwhile (a process spinning), and four games
 run at a time, so the timing is as bad as a loaded CI runner's. The 120
 games are played in this process, through the command line's own code
-(200 took 80 s of a 25-minute suite; the hang was at the program's exit,
-which the 20 whole processes play); 20 more are whole processes, for the
-program's exit.
+(200 took 80 s of a 25-minute suite); 20 more are whole processes, for
+the program's exit, where it hung.
 """
 
 from __future__ import annotations
