@@ -183,7 +183,7 @@ def _javascript_waiting(name: str) -> Callable[..., Any]:
 
         call = getattr(js, name)
         return lambda *args: run_sync(call(*args))
-    return getattr(js, f"{name}Now")  # type: ignore[no-any-return]
+    return getattr(js, f"{name}Now")
 
 
 def _milliseconds(timeout: float | None) -> int:

@@ -227,7 +227,8 @@ def _index() -> str:
             '<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
             '<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#000000">')
     page = page.replace("</title>", f"</title>\n{head}", 1)
-    page = page.replace('<script src="static/app.js"', '<script src="static/tables.js" defer></script>\n<script src="static/app.js"', 1)
+    tables = '<script src="static/tables.js" defer></script>'  # Yatzy's tables fetched, for the page and worker
+    page = page.replace('<script src="static/app.js"', f'{tables}\n<script src="static/app.js"', 1)
     return page.replace('<html lang="en"', '<html lang="en" data-transport="worker"', 1)
 
 
