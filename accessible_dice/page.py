@@ -9,8 +9,9 @@ transport differs: instead of a websocket to our server the page talks to
 :func:`run`. The table then runs on the worker's one thread: where the
 server's table waits for the next message on a queue, this one waits for
 the page's next message with Pyodide's ``run_sync`` (WebAssembly's
-JavaScript Promise Integration), so :class:`~.ui.web.table.Table` runs
-unchanged.
+JavaScript Promise Integration), or where the browser has no JSPI (Safari,
+Firefox) with ``Atomics.wait`` on a buffer the page writes it into, so
+:class:`~.ui.web.table.Table` runs unchanged.
 
 Yatzy's hints and computer players are :mod:`.strategy.yatzy_turn`'s (no
 numpy): the table of the order in play is fetched from the site the first
@@ -170,13 +171,31 @@ def run(query: str, wait: Callable[[float | None], str | None], send: Callable[[
     table(query, wait, send, fetch_table).run()
 
 
-def _javascript_wait() -> Callable[[float | None], str | None]:
-    """In the worker: the page's next message, waited for without returning to JavaScript's event loop."""
+def _javascript_waiting(name: str) -> Callable[..., Any]:
+    """In the worker: its JavaScript function ``name`` waited for without returning to JavaScript's event
+    loop. With JSPI (``js.waitsBy`` is ``"jspi"``) the promise it gives is waited for by Pyodide's
+    ``run_sync``; without (Safari, Firefox) its ``…Now`` twin blocks this thread itself with
+    ``Atomics.wait`` on the buffer the page writes each message into (docs/web.md, "Without JSPI")."""
     import js  # type: ignore[import-not-found]  # Pyodide's own modules: only in the page
-    from pyodide.ffi import run_sync  # type: ignore[import-not-found]
+
+    if str(js.waitsBy) == "jspi":
+        from pyodide.ffi import run_sync  # type: ignore[import-not-found]
+
+        call = getattr(js, name)
+        return lambda *args: run_sync(call(*args))
+    return getattr(js, f"{name}Now")
+
+
+def _milliseconds(timeout: float | None) -> int:
+    return -1 if timeout is None else int(timeout * 1000)
+
+
+def _javascript_wait() -> Callable[[float | None], str | None]:
+    """In the worker: the page's next message."""
+    next_message = _javascript_waiting("nextMessage")
 
     def wait(timeout: float | None) -> str | None:
-        raw = run_sync(js.nextMessage(-1 if timeout is None else int(timeout * 1000)))
+        raw = next_message(_milliseconds(timeout))
         return None if raw is None else str(raw)
 
     return wait
@@ -184,11 +203,10 @@ def _javascript_wait() -> Callable[[float | None], str | None]:
 
 def _javascript_fetch() -> FetchTable:
     """In the worker: a Yatzy table fetched from the site's ``strategy/`` into Python's files (:data:`FetchTable`)."""
-    import js
-    from pyodide.ffi import run_sync
+    fetch_table = _javascript_waiting("fetchTable")
 
     def fetch(name: str, path: Path, timeout: float | None) -> str | None:
-        done = run_sync(js.fetchTable(name, str(path), -1 if timeout is None else int(timeout * 1000)))
+        done = fetch_table(name, str(path), _milliseconds(timeout))
         return None if done is None else str(done)
 
     return fetch

@@ -61,7 +61,7 @@ PYODIDE_SHA256 = "9a52704e0ae5b07aaacb8e4fed9f1658e8024694a078695ea45ac79dee4cef
 #: The runtime's files the page loads (the rest of the npm package is its console, maps and types).
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The page's own files, from ``ui/web/static`` (index.html is rewritten for the site).
-PAGE_FILES = ("app.js", "style.css", "worker.js", "icon.svg")
+PAGE_FILES = ("app.js", "style.css", "worker.js", "tables.js", "icon.svg")
 #: Our package's folders the page never uses: the Yatzy strategy tables (25 MB; in ``strategy/``, fetched
 #: when first needed) and the data packages of an installed wheel (added below under the checkout's names).
 LEFT_OUT = ("strategy/tables", "_sounds", "_locales", "_rules", "__pycache__")
@@ -227,6 +227,8 @@ def _index() -> str:
             '<link rel="icon" href="static/icon.svg" type="image/svg+xml">\n'
             '<link rel="manifest" href="manifest.webmanifest">\n<meta name="theme-color" content="#000000">')
     page = page.replace("</title>", f"</title>\n{head}", 1)
+    tables = '<script src="static/tables.js" defer></script>'  # Yatzy's tables fetched, for the page and worker
+    page = page.replace('<script src="static/app.js"', f'{tables}\n<script src="static/app.js"', 1)
     return page.replace('<html lang="en"', '<html lang="en" data-transport="worker"', 1)
 
 

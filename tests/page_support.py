@@ -35,9 +35,21 @@ class StaticFiles(http.server.SimpleHTTPRequestHandler):
     #: Paths answered only after so many seconds (a slow network, for the page's words while it waits).
     slow: ClassVar[dict[str, float]] = {}
 
+    #: Paths answered with these bytes before the file's own (a browser without JSPI, simulated).
+    prefixed: ClassVar[dict[str, bytes]] = {}
+
     def do_GET(self) -> None:
         time.sleep(StaticFiles.slow.get(self.path, 0.0))
-        super().do_GET()
+        prefix = StaticFiles.prefixed.get(self.path)
+        if prefix is None:
+            super().do_GET()
+            return
+        body = prefix + Path(self.translate_path(self.path)).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(self.path))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")

@@ -182,6 +182,50 @@ def test_a_yatzy_hint_in_the_static_page_comes_from_the_table_fetched_on_first_u
     context.close()
 
 
+#: A browser without WebAssembly's JavaScript Promise Integration (Safari, Firefox): Chromium 156 cannot be
+#: started without it (the flags tried are in docs/web.md), so it is taken away before any script of the
+#: page (an init script) or of the worker (served before pyodide.mjs, the worker's first module) runs.
+NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;\n"
+
+
+def test_without_jspi_the_page_plays_and_hints_with_the_worker_waiting_by_atomics(browser: Any, site: str) -> None:
+    """The first visit loads the page again once, when the service worker that makes it cross-origin isolated
+    controls it; then our Python waits for the page's messages with Atomics.wait on the shared buffer, a Shut
+    the Box turn plays, Yatzy's table (8 MB unpacked: chunks) comes through the page, and a reload keeps
+    the game (the page kept the worker's files in IndexedDB)."""
+    StaticFiles.prefixed["/pyodide/pyodide.mjs"] = NO_JSPI.encode()
+    try:
+        context = browser.new_context()
+        context.add_init_script(NO_JSPI)
+        page = context.new_page()
+        page.goto(f"{site}/index.html?game=shut-the-box&players=Anna&seed=7&lang=en")
+        # Loaded again once (a navigation the wait goes on through), cross-origin isolated then.
+        page.wait_for_function("() => crossOriginIsolated && Number(document.body.dataset.drawn || 0) > 0",
+                               timeout=LOAD * 1000)
+        # (The worker itself cannot be asked: its thread is held in Atomics.wait, as it should be.)
+        assert page.evaluate("[crossOriginIsolated, 'Suspending' in WebAssembly, shared instanceof Int32Array]") == [
+            True, False, True]
+        before = drawn(page)
+        _type(page, "roll")
+        until(page, f"Number(document.body.dataset.drawn || 0) > {before}")
+        assert log_lines(page)[-1].startswith("Anna threw")
+        enter_on(page, "#actions button")
+        until(page, "document.querySelectorAll('button.cell.marked').length > 0 || "
+                    "document.querySelectorAll('#log p').length > 3")
+        shut = _shut(page)
+        assert shut > 0
+        page.reload()  # the game from the browser's storage, which the page wrote for the worker
+        loaded(page)
+        assert screen(page) == "game" and _shut(page) == shut
+
+        yatzy = context.new_page()
+        yatzy.goto(f"{site}/index.html?game=yatzy&players=Anna&seed=3&lang=en")
+        assert re.search(r"Hint: .+, \d+\.\d expected final total\.$", _yatzy_hint(yatzy))
+        context.close()
+    finally:
+        StaticFiles.prefixed.clear()
+
+
 def test_a_yatzy_table_the_page_cannot_fetch_is_said_in_words_and_the_hint_is_a_plain_move(
         browser: Any, site: str) -> None:
     context = browser.new_context(service_workers="block")  # every request to the network, where it fails

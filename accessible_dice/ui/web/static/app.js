@@ -93,6 +93,11 @@ async function startWorker() {
     $("status").textContent = text;
     announce({text, interrupt: true, cues: []});
   };
+  if (!jspi && !crossOriginIsolated) {  // no JSPI: a shared buffer, which needs the service worker's headers
+    isolated(failed);
+    return;
+  }
+  sessionStorage.removeItem("accessible-dice-isolating");
   // The address starts what it names (a bookmark starts its game afresh); the same tab reloaded continues
   // the game played last instead (--resume), in the language the address asks for.
   let query = location.search;
@@ -102,9 +107,14 @@ async function startWorker() {
   sessionStorage.setItem("accessible-dice-started", location.search);
   // The options go as the worker's name: a worker served by the service worker has the cached file's address.
   worker = new Worker("static/worker.js", {type: "module", name: query});
+  if (!jspi) channelTo(worker);
   const held = [];  // the worker's messages, in the order it sent them, while the loading words are read
   const take = (message) => (message.t === "failed" ? failed(message.error) : receive(message));
   worker.addEventListener("message", (event) => {
+    if (typeof event.data !== "string") {
+      fromWaitingWorker(event.data);
+      return;
+    }
     const unsaid = waiting.indexOf(loading);
     if (unsaid >= 0) {
       waiting.splice(unsaid, 1);
@@ -114,6 +124,92 @@ async function startWorker() {
     if (held.length === 1) setTimeout(() => held.splice(0).forEach(take), Math.max(0, readBy - Date.now()));
   });
   worker.addEventListener("error", (event) => failed(event.message || "worker"));
+}
+
+// ---------------------------------------------------------------- the worker waiting with Atomics
+
+// Where the browser has no JSPI (Safari, Firefox; Pyodide's own test, pyodide.asm.mjs), our Python waits
+// for the page's next message with Atomics.wait on a SharedArrayBuffer this page writes each message into
+// (worker.js, "waiting with Atomics", says the buffer's fields), and the page fetches Yatzy's tables and keeps
+// the game's files in IndexedDB for it, since the worker's own event loop does not run while it waits.
+const jspi = "Suspending" in WebAssembly || "Suspender" in WebAssembly;
+const [FULL, LENGTH, LAST, KIND, HEAD] = [0, 1, 2, 3, 4];
+const [TEXT, TABLE, MISSING] = [0, 1, 2];
+const CAPACITY = 1 << 20;  // bytes of one chunk: a player's message is one; Yatzy's largest table, nine
+const encoder = new TextEncoder();
+let shared = null;
+const chunks = [];
+let files = null;
+
+// A SharedArrayBuffer exists only in a cross-origin isolated page: the service worker (sw.js) serves the
+// site with the headers that make it so, once it controls the page. At the first visit the page is loaded
+// again once, when it does; if it still is not isolated (no service worker, as in a private window of some
+// browsers), the page says it cannot start, and why.
+async function isolated(failed) {
+  if (!("serviceWorker" in navigator) || sessionStorage.getItem("accessible-dice-isolating") === location.href) {
+    failed("no cross-origin isolation for SharedArrayBuffer");
+    return;
+  }
+  sessionStorage.setItem("accessible-dice-isolating", location.href);
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, {once: true}));
+  }
+  location.reload();
+}
+
+function channelTo(started) {
+  shared = new Int32Array(new SharedArrayBuffer(HEAD * 4 + CAPACITY), 0, HEAD);
+  started.postMessage({t: "channel", buffer: shared.buffer});
+}
+
+// A message (or a table) for the worker, in chunks of CAPACITY bytes, each written when the last was taken.
+function handOver(kind, data) {
+  let at = 0;
+  do {
+    chunks.push({kind, data: data.subarray(at, at + CAPACITY), last: at + CAPACITY >= data.length});
+    at += CAPACITY;
+  } while (at < data.length);
+  pump();
+}
+
+function pump() {
+  if (!chunks.length || Atomics.load(shared, FULL) !== 0) return;
+  const next = chunks.shift();
+  new Uint8Array(shared.buffer, HEAD * 4).set(next.data);
+  shared[LENGTH] = next.data.length;
+  shared[LAST] = next.last ? 1 : 0;
+  shared[KIND] = next.kind;
+  Atomics.store(shared, FULL, 1);
+  Atomics.notify(shared, FULL);
+}
+
+function fromWaitingWorker(message) {
+  if (message.t === "took") pump();
+  else if (message.t === "fetch") {
+    tableBytes(message.address).then((data) => handOver(TABLE, data),
+                                     (error) => handOver(MISSING, encoder.encode(String(error && error.message || error))));
+  } else if (message.t === "keep") files = (files || Promise.resolve()).then(() => kept(message));
+}
+
+// What the worker's last step wrote, into the IndexedDB database Emscripten's IDBFS reads at the next start
+// (its form: one entry per path, {timestamp, mode, contents}, in the store FILE_DATA), in the order written.
+let database = null;
+
+function kept({store, put, gone}) {
+  database = database || new Promise((resolve, reject) => {
+    const opened = indexedDB.open(store);
+    opened.onsuccess = () => resolve(opened.result);
+    opened.onerror = () => reject(opened.error);
+  });
+  return database.then((db) => new Promise((resolve) => {
+    const writing = db.transaction("FILE_DATA", "readwrite");
+    const entries = writing.objectStore("FILE_DATA");
+    for (const [path, entry] of put) entries.put(entry, path);
+    for (const path of gone) entries.delete(path);
+    writing.oncomplete = resolve;
+    writing.onerror = () => resolve(console.warn("the browser's storage refused the game's files", writing.error));
+  })).catch((error) => console.warn("the browser's storage refused the game's files", error));
 }
 
 // The site kept for playing without a network (sw.js); a new version found later is said in words.
@@ -131,7 +227,8 @@ function offline(words) {
 }
 
 function send(message) {
-  if (worker) worker.postMessage(JSON.stringify(message));
+  if (worker && shared) handOver(TEXT, encoder.encode(JSON.stringify(message)));
+  else if (worker) worker.postMessage(JSON.stringify(message));
   else if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 

@@ -2,6 +2,7 @@
 // on this worker's one thread. The page script (app.js) posts the same messages it sends a websocket with
 // --ui web, and gets the same messages back; nothing of the game is written here.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import "./tables.js";
 
 // Where the saves, the settings and the score history live (Python's home folder, kept in the browser's
 // IndexedDB), and where our package is unpacked (not kept: it comes with the page).
@@ -13,7 +14,15 @@ const inbox = [];
 let waiter = null;
 let py = null;
 
+// How Python waits for the page: with WebAssembly's JavaScript Promise Integration where the browser has
+// it (Pyodide's run_sync; Pyodide's own test, pyodide.asm.mjs), else with Atomics.wait on the buffer the
+// page writes each message into (the page decides the same way: app.js, startWorker).
+self.waitsBy = "Suspending" in WebAssembly || "Suspender" in WebAssembly ? "jspi" : "atomics";
+let channelled = null;
+const channel = new Promise((resolve) => { channelled = resolve; });
+
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.t === "channel") channelled(event.data.buffer);
   if (typeof event.data !== "string") return;
   if (waiter) {
     const take = waiter;
@@ -57,14 +66,7 @@ const tables = new Map();
 
 async function fetchInto(name, path) {
   try {
-    const answer = await fetch(new URL(`strategy/${name}.gz`, base));
-    if (!answer.ok) return `HTTP ${answer.status}`;
-    let bytes = new Uint8Array(await answer.arrayBuffer());
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // still gzipped (a host may have unpacked it already)
-      const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      bytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
-    }
-    py.FS.writeFile(path, bytes);
+    py.FS.writeFile(path, await tableBytes(new URL(`strategy/${name}.gz`, base)));
     return "";
   } catch (error) {
     return String(error && error.message || error);
@@ -78,6 +80,112 @@ self.fetchTable = (name, path, timeout) => {
   return Promise.race([done, new Promise((resolve) => setTimeout(() => resolve(undefined), timeout))]);
 };
 
+// ---------------------------------------------------------------- waiting with Atomics (no JSPI)
+//
+// Where the browser has no JSPI (Safari, Firefox), Python's thread cannot give this worker's event loop a
+// turn while it waits. The page (app.js, handOver) writes each message into a SharedArrayBuffer: HEAD
+// Int32 fields, then the bytes. FULL is 1 while a chunk waits there; the page writes the next one only when
+// this worker has taken it (set FULL to 0 and posted {t: "took"}). A message longer than the buffer comes in
+// chunks, LAST set on its last; KIND says what it is: the player's message (TEXT), or the table the page
+// fetched for fetchTableNow (TABLE, its bytes; MISSING, the reason in words).
+const [FULL, LENGTH, LAST, KIND, HEAD] = [0, 1, 2, 3, 4];
+const [TEXT, TABLE, MISSING] = [0, 1, 2];
+let shared = null;
+let bytes = null;
+let parts = [];
+const decoder = new TextDecoder();
+
+// The next whole message from the page ({kind, data}), or null when ``deadline`` (Date.now()'s) passed first;
+// a message half taken goes on at the next call.
+function taken(deadline) {
+  for (;;) {
+    while (Atomics.load(shared, FULL) === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      Atomics.wait(shared, FULL, 0, left);
+    }
+    parts.push(bytes.slice(0, shared[LENGTH]));  // a copy: the page writes the next chunk over it
+    const [last, kind] = [shared[LAST], shared[KIND]];
+    Atomics.store(shared, FULL, 0);
+    postMessage({t: "took"});
+    if (last) {
+      const data = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+      parts.reduce((at, part) => { data.set(part, at); return at + part.length; }, 0);
+      parts = [];
+      return {kind, data};
+    }
+  }
+}
+
+function deadline(timeout) {
+  return timeout < 0 ? Infinity : Date.now() + timeout;
+}
+
+// What the last step wrote, kept without this worker's event loop: the page writes it into IndexedDB in
+// the form Emscripten's IDBFS reads back at the next start (restore).
+let kept = new Map();
+
+function filesOf(folder, found = new Map()) {
+  for (const name of py.FS.readdir(folder)) {
+    if (name === "." || name === "..") continue;
+    const path = `${folder}/${name}`;
+    const stat = py.FS.lstat(path);
+    found.set(path, stat);
+    if (py.FS.isDir(stat.mode)) filesOf(path, found);
+  }
+  return found;
+}
+
+function keepNow() {
+  const now = filesOf(HOME);
+  const put = [];
+  for (const [path, stat] of now) {
+    const before = kept.get(path);
+    if (before && +before.mtime === +stat.mtime && before.mode === stat.mode) continue;
+    const entry = {timestamp: stat.mtime, mode: stat.mode};
+    if (py.FS.isFile(stat.mode)) entry.contents = py.FS.readFile(path);
+    if (py.FS.isDir(stat.mode) || py.FS.isFile(stat.mode)) put.push([path, entry]);
+  }
+  const gone = [...kept.keys()].filter((path) => !now.has(path));
+  kept = now;
+  if (put.length || gone.length) postMessage({t: "keep", store: HOME, put, gone});
+}
+
+// The table's next message (as nextMessage), Python's thread held with Atomics.wait meanwhile.
+self.nextMessageNow = (timeout) => {
+  keepNow();
+  if (inbox.length) return inbox.shift();
+  const until = deadline(timeout);
+  for (;;) {
+    const message = taken(until);
+    if (message === null) return undefined;
+    if (message.kind === TEXT) return decoder.decode(message.data);
+  }
+};
+
+// A Yatzy table (as fetchTable): fetched by the page, whose event loop runs, and handed over in the buffer;
+// the player's messages that come meanwhile wait in the inbox. The page is asked once for each table.
+const asked = new Map();
+
+self.fetchTableNow = (name, path, timeout) => {
+  if (!asked.has(name)) {
+    asked.set(name, undefined);
+    postMessage({t: "fetch", address: new URL(`strategy/${name}.gz`, base).href});
+  }
+  const until = deadline(timeout);
+  while (asked.get(name) === undefined) {
+    const message = taken(until);
+    if (message === null) return undefined;
+    if (message.kind === TEXT) inbox.push(decoder.decode(message.data));
+    else if (message.kind === MISSING) asked.set(name, decoder.decode(message.data));
+    else {
+      py.FS.writeFile(path, message.data);
+      asked.set(name, "");
+    }
+  }
+  return asked.get(name);
+};
+
 (async () => {
   py = await loadPyodide({indexURL: new URL("pyodide/", base).href});
   py.FS.mkdirTree(HOME);
@@ -86,6 +194,11 @@ self.fetchTable = (name, path, timeout) => {
   const archive = await fetch(new URL("python/site.zip", base));
   if (!archive.ok) throw new Error(`python/site.zip: ${archive.status}`);
   py.unpackArchive(await archive.arrayBuffer(), "zip", {extractDir: CODE});
+  if (self.waitsBy === "atomics") {
+    shared = new Int32Array(await channel, 0, HEAD);
+    bytes = new Uint8Array(shared.buffer, HEAD * 4);
+    kept = filesOf(HOME);  // what the files are, for keepNow to send only what changed
+  }
   py.globals.set("page_query", self.name);  // the address's options (app.js, startWorker)
   await py.runPythonAsync(`
 import sys
