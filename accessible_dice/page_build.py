@@ -210,7 +210,8 @@ def _page_words() -> dict[str, dict[str, Any]]:
             "loading": _("Loading the game; this takes a few seconds the first time."),
             # Translators: the static web page, when the browser could not start the game's program;
             # {error} is the browser's technical reason.
-            "failed": _("The game could not start in this browser ({error}). A current Chrome or Edge runs it."),
+            "failed": _("The game could not start in this browser ({error}). Open the page again; if it still does "
+                        "not start, update this browser or try another."),
             # Translators: the static web page, when a new version of the game was downloaded in the background.
             "updated": _("A new version of the game is ready; it is used from the next time you open the page."),
             # The page's own labels and lists, as the game's first state will have them: shown while loading.
