@@ -48,7 +48,7 @@ from typing import Any
 
 import platformdirs
 
-from accessible_dice.games import GAMES, REQUIRED
+from accessible_dice.games import GAMES, MODULE_PARTS
 from accessible_dice.page_games import REGISTERED
 from accessible_dice.presentation.i18n import LANGUAGES, language
 from accessible_dice.resources import data_folder
@@ -150,11 +150,11 @@ def _babel_files() -> Iterator[tuple[Path, str]]:
 def _registered_elsewhere() -> tuple[list[tuple[Path, str]], list[dict[str, Any]]]:
     """The games registered from outside this package in the program that builds (``games.register``,
     e.g. ``python -m pig build-page DIR``): each one's package, whole, for the archive, and its parts as
-    :data:`~accessible_dice.page.REGISTERED` records them for the page to register them in turn."""
+    :data:`~accessible_dice.page_games.REGISTERED` records them for the page to register them in turn."""
     files: list[tuple[Path, str]] = []
     records: list[dict[str, Any]] = []
     for game_id, parts in GAMES.items():
-        modules = [parts.module(part) for part in REQUIRED]
+        modules = [parts.module(part) for part in MODULE_PARTS]
         package = parts.rules.split(".")[0]
         if package == "accessible_dice":
             continue
@@ -168,7 +168,7 @@ def _registered_elsewhere() -> tuple[list[tuple[Path, str]], list[dict[str, Any]
                   ((p, p.relative_to(folder).as_posix()) for p in sorted(folder.rglob("*")))
                   if path.is_file() and path.suffix in (".py", ".md") and "__pycache__" not in name]
         listed = parts.listed
-        records.append({"id": game_id, "title": parts.title, **{part: parts.module(part) for part in REQUIRED},
+        records.append({"id": game_id, "title": parts.title, **{part: parts.module(part) for part in MODULE_PARTS},
                         "pages": None if parts.pages is None else
                         f"{package}/{parts.pages.resolve().relative_to(folder).as_posix()}",
                         "listed": [getattr(listed, "context", None), listed] if listed is not None else None})

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from accessible_dice.errors import InContext
-from accessible_dice.games import GAMES, REQUIRED, Parts, register
+from accessible_dice.games import GAMES, MODULE_PARTS, Parts, register
 
 #: The archive's list of the games registered from elsewhere: their ids and parts, pages relative to it.
 REGISTERED = "registered-games.json"
@@ -31,7 +31,7 @@ def register_packed(root: Path) -> list[str]:
             continue
         context, listed = record["listed"] or (None, None)
         register(record["id"], Parts(
-            record["title"], **{part: record[part] for part in REQUIRED},
+            record["title"], **{part: record[part] for part in MODULE_PARTS},
             pages=None if record["pages"] is None else root / record["pages"],
             listed=InContext(context, listed) if context and listed else listed))
         added.append(record["id"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from accessible_dice.games import GAMES, REQUIRED
+from accessible_dice.games import GAMES, MODULE_PARTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "accessible_dice"
 #: Where a game id is said on purpose, by module (relative to the package) and id: the registry itself, and
@@ -22,8 +22,8 @@ ON_PURPOSE = {("games/__init__.py", game_id) for game_id in GAMES} | {("play/men
 def _own_files(game_id: str) -> set[str]:
     """The files of ``game_id``'s parts in the package, and its strategy's helpers (``yatzy_keeps.py``)."""
     found = set()
-    for part in (*REQUIRED, "without_numpy"):
-        path = getattr(GAMES[game_id], part)
+    for part in MODULE_PARTS:
+        path = GAMES[game_id].module(part)
         if path is not None and path.startswith("accessible_dice."):
             found.add(path.removeprefix("accessible_dice.").replace(".", "/") + ".py")
     strategy = GAMES[game_id].strategy

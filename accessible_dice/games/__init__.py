@@ -69,10 +69,13 @@ class Parts:
                    without_numpy=None if without_numpy is None else f"{package}.strategy.{without_numpy}")
 
     def module(self, part: str) -> str | None:
-        """The module path of ``part`` (a key of :data:`REQUIRED`), ``None`` when the game leaves it out."""
+        """The module path of ``part`` (one of :data:`MODULE_PARTS`), ``None`` when the game leaves it out."""
         path: str | None = getattr(self, part)
         return path
 
+
+#: Every field of :class:`Parts` that names a module: the required parts, and the numpy-free strategy.
+MODULE_PARTS = (*REQUIRED, "without_numpy")
 
 #: The translation context of a game's name in the list of all the games (:attr:`Parts.listed`).
 LIST_OF_GAMES = "in the list of games"
