@@ -7,8 +7,7 @@ the fields themselves are typed into, so a field that read its line some other w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,9 +23,7 @@ __all__ = ["browser", "serve"]
 SEED, THROWN, POINTS = 2, (1, 1, 1, 3, 2), 3
 
 
-@pytest.fixture
-def driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
-    yield from open_driver(tmp_path, monkeypatch)
+_driver = pytest.fixture(name="driver")(open_driver)
 
 
 def test_the_windows_command_field_takes_dreierpasch_in_german(driver: Driver) -> None:
