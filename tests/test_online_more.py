@@ -15,7 +15,6 @@ from synapse_server import Synapse, register, synapse_server  # noqa: F401 - the
 
 from accessible_dice.games.base import Event
 from accessible_dice.online import lobby, refereeing
-from accessible_dice.online.client import TableView
 from accessible_dice.online.protocol import Seat, open_seat
 from accessible_dice.online.refusals import NotSeated
 from accessible_dice.online.seating import SeatsOpen
@@ -153,28 +152,21 @@ def test_a_computer_thinking_long_holds_up_no_other_table_of_its_referee(synapse
             me = anna.account.user_id
             thought = await anna.connection.open_table("yatzy", {}, [Seat("cpu1"), Seat("Anna", me)], pace=PACE)
             other = await anna.connection.open_table("shut-the-box", {}, [Seat("Anna", me)], pace=PACE)
-            slow, quick = await anna.connection.sit(thought), await anna.connection.sit(other)
+            slow, quick = await anna.sit(thought), await anna.connection.sit(other)  # anna hears the slow one
             await wait_for(thinking.is_set)
             await quick.throw()
             await wait_for(lambda: quick.table is not None and quick.table.seq >= 1)
             # Nobody waits in silence: the room is told the computer is thinking, once, before its move.
-            await wait_for(lambda: any(isinstance(item, ComputerThinking) for item in anna_heard(slow)))
+            await wait_for(lambda: any(isinstance(item, ComputerThinking) for item in anna.all_heard()))
             released.set()
             await wait_for(lambda: slow.table is not None and slow.table.seq >= 1)
-            heard = anna_heard(slow)
+            heard = anna.all_heard()
             assert [item for item in heard if isinstance(item, ComputerThinking)] == [ComputerThinking(0)], heard
             said = thinking_words(language("de"), presenter_for(slow.game, language("de")), ComputerThinking(0))
             assert said.text.startswith("cpu1 ") and "working" not in said.text, said.text  # in the player's words
         finally:
             released.set()
             await anna.kill()
-
-    heard_so_far: list[object] = []
-
-    def anna_heard(view: TableView) -> list[object]:
-        while not view.news.empty():
-            heard_so_far.append(view.news.get_nowait())
-        return heard_so_far
 
     asyncio.run(play())
     assert stalled == [False], "the other table was answered while the computer thought"
